@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AccountManager,
-  type AccountManagerList,
-  type AccountManagerSummary,
-  accountManagerTexts,
-  type ManagedCompanyDetail,
-  type ManagedCompanyList,
-} from '~/shared/account-managers';
+import { type AccountManagerSummary, accountManagerTexts } from '~/shared/account-managers';
+import { accountManagersContract } from '~/shared/contracts/account-managers';
+import { authContract } from '~/shared/contracts/auth';
+import { managerPortalContract } from '~/shared/contracts/manager-portal';
+import { messagingContract } from '~/shared/contracts/messaging';
 import {
   accountManagerProfiles,
   assignments,
@@ -23,7 +20,7 @@ import {
 import { revenueMonthOf } from '../kernels/money/monthly-revenue';
 import { buildAccount } from '../seed/factories';
 import { buildJob } from '../seed/job-factories';
-import { signedInAccount } from '../testing/auth-helpers';
+import { callerFrom, signedInAccount } from '../testing/auth-helpers';
 import { companyIdOf, insertTestInvoice } from '../testing/payment-test-invoices';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { buildAssignment } from '../testing/work-factories';
@@ -48,7 +45,6 @@ describe('account managers', () => {
   const month = revenueMonthOf(new Date());
 
   const db = () => testApp.database.db;
-  const get = (url: string, account = admin) => account.request({ method: 'GET', url });
 
   async function companyOf(name: string, managerId: string | null) {
     const owner = await signedInAccount(testApp, { role: 'company', companyName: name });
@@ -152,8 +148,8 @@ describe('account managers', () => {
   });
 
   it('answers the four cards as a direct computation', async () => {
-    const response = await get('/api/admin/account-managers/summary');
-    expect(response.statusCode, response.body).toBe(200);
+    const response = await admin.call(accountManagersContract.summary);
+    expect(response.statusCode, response.error?.error).toBe(200);
     const managers = await db().select({ id: users.id }).from(users).where(eq(users.role, 'account_manager'));
     const companyIds = await managedCompanyIds(managers.map((manager) => manager.id));
     const figures = await directFigures(companyIds);
@@ -163,16 +159,16 @@ describe('account managers', () => {
       total_employees: figures.employees,
       monthly_revenue_cents: figures.revenue,
     };
-    expect(response.json()).toEqual(expected);
+    expect(response.body).toEqual(expected);
     // Mia's two companies and Omar's one; the deleted company counts nowhere.
     expect(expected.total_companies).toBeGreaterThanOrEqual(3);
     expect(companyIds).not.toContain(deletedCompanyId);
   });
 
   it('lists managers with their own figures, searches by name or email and pages on the server', async () => {
-    const byName = await get(`/api/admin/account-managers?q=${encodeURIComponent(`mia manager ${unique}`)}`);
-    expect(byName.statusCode, byName.body).toBe(200);
-    const list = byName.json() as AccountManagerList;
+    const byName = await admin.call(accountManagersContract.list, { query: { q: `mia manager ${unique}` } });
+    expect(byName.statusCode, byName.error?.error).toBe(200);
+    const list = byName.body;
     expect(list.total).toBe(1);
     const [row] = list.items;
     const figures = await directFigures([miaCompanyId, miaSecondCompanyId]);
@@ -188,39 +184,37 @@ describe('account managers', () => {
     });
     expect(figures).toEqual({ employees: 2, revenue: 110_000 + 44_000 });
 
-    const byEmail = await get(`/api/admin/account-managers?q=${encodeURIComponent(omar.user.email.toUpperCase())}`);
-    expect((byEmail.json() as AccountManagerList).items.map((item) => item.id)).toEqual([omar.user.id]);
+    const byEmail = await admin.call(accountManagersContract.list, { query: { q: omar.user.email.toUpperCase() } });
+    expect(byEmail.body.items.map((item) => item.id)).toEqual([omar.user.id]);
     // Omar has no profile row: the profile's defaults show.
-    expect((byEmail.json() as AccountManagerList).items[0]).toMatchObject({
+    expect(byEmail.body.items[0]).toMatchObject({
       status: 'active',
       specialties: [],
       bio: '',
     });
 
-    const nobody = await get('/api/admin/account-managers?q=no-such-manager-anywhere');
-    expect(nobody.json()).toMatchObject({ items: [], total: 0 });
+    const nobody = await admin.call(accountManagersContract.list, { query: { q: 'no-such-manager-anywhere' } });
+    expect(nobody.body).toMatchObject({ items: [], total: 0 });
     // Only account managers are listed, never the admin or a company user.
-    const all = (await get('/api/admin/account-managers?page_size=100')).json() as AccountManagerList;
+    const all = (await admin.call(accountManagersContract.list, { query: { page_size: 100 } })).body;
     expect(all.items.map((item) => item.id)).not.toContain(admin.user.id);
     expect(all.items.map((item) => item.id)).not.toContain(companyOwner.user.id);
 
-    const firstPage = (await get('/api/admin/account-managers?page_size=1')).json() as AccountManagerList;
-    const secondPage = (await get('/api/admin/account-managers?page_size=1&page=2')).json() as AccountManagerList;
+    const firstPage = (await admin.call(accountManagersContract.list, { query: { page_size: 1 } })).body;
+    const secondPage = (await admin.call(accountManagersContract.list, { query: { page_size: 1, page: 2 } })).body;
     expect(firstPage.items).toHaveLength(1);
     expect(secondPage.items).toHaveLength(1);
     expect(firstPage.items[0]?.id).not.toBe(secondPage.items[0]?.id);
     expect(firstPage.total).toBe(all.total);
 
-    const badPage = await get('/api/admin/account-managers?page=0');
+    const badPage = await admin.call(accountManagersContract.list, { query: { page: 0 } });
     expect(badPage.statusCode).toBe(400);
   });
 
   it('adds a manager: a real account without a password, a profile, an invitation and an audit row', async () => {
     const email = `Nadia.${unique}@Example.test`;
-    const response = await admin.request({
-      method: 'POST',
-      url: '/api/admin/account-managers',
-      payload: {
+    const response = await admin.call(accountManagersContract.create, {
+      body: {
         name: 'Nadia New',
         email,
         status: 'on_leave',
@@ -228,8 +222,8 @@ describe('account managers', () => {
         bio: 'New here.',
       },
     });
-    expect(response.statusCode, response.body).toBe(201);
-    const created = response.json() as AccountManager;
+    expect(response.statusCode, response.error?.error).toBe(201);
+    const created = response.body;
     expect(created).toMatchObject({
       name: 'Nadia New',
       email: email.toLowerCase(),
@@ -269,21 +263,16 @@ describe('account managers', () => {
     });
 
     // The link chooses a password; then they sign in and land in their own portal.
-    const reset = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/password/reset',
-      headers: { 'sec-fetch-site': 'same-origin' },
-      payload: { token: decodeURIComponent(token ?? ''), password: 'a-long-manager-password-2026' },
+    const visitor = callerFrom(testApp);
+    const reset = await visitor.call(authContract.resetPassword, {
+      body: { token: decodeURIComponent(token ?? ''), password: 'a-long-manager-password-2026' },
     });
-    expect(reset.statusCode, reset.body).toBe(200);
-    const signIn = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      headers: { 'sec-fetch-site': 'same-origin' },
-      payload: { email, password: 'a-long-manager-password-2026' },
+    expect(reset.statusCode, reset.error?.error).toBe(200);
+    const signIn = await visitor.call(authContract.signIn, {
+      body: { email, password: 'a-long-manager-password-2026' },
     });
-    expect(signIn.statusCode, signIn.body).toBe(200);
-    expect(signIn.json()).toMatchObject({
+    expect(signIn.statusCode, signIn.error?.error).toBe(200);
+    expect(signIn.body).toMatchObject({
       status: 'signed_in',
       redirect_to: '/manager',
       user: { role: 'account_manager' },
@@ -291,10 +280,8 @@ describe('account managers', () => {
   });
 
   it('refuses a taken address (in any case) with 409 and a sentence for the email field', async () => {
-    const response = await admin.request({
-      method: 'POST',
-      url: '/api/admin/account-managers',
-      payload: {
+    const response = await admin.call(accountManagersContract.create, {
+      body: {
         name: 'Copy Cat',
         email: companyOwner.user.email.toUpperCase(),
         status: 'active',
@@ -302,20 +289,18 @@ describe('account managers', () => {
         bio: '',
       },
     });
-    expect(response.statusCode, response.body).toBe(409);
-    expect(response.json()).toEqual({
+    expect(response.statusCode, response.error?.error).toBe(409);
+    expect(response.error).toEqual({
       error: accountManagerTexts.emailTaken,
       code: 'conflict',
       fields: { email: accountManagerTexts.emailTaken },
     });
-    const invalid = await admin.request({
-      method: 'POST',
-      url: '/api/admin/account-managers',
-      payload: { name: '', email: 'not-an-email', status: 'active', specialties: [], bio: '' },
+    const invalid = await admin.call(accountManagersContract.create, {
+      body: { name: '', email: 'not-an-email', status: 'active', specialties: [], bio: '' },
     });
     expect(invalid.statusCode).toBe(400);
-    expect(invalid.json().fields).toMatchObject({ name: accountManagerTexts.nameRequired });
-    expect(invalid.json().fields.email).toBeTruthy();
+    expect(invalid.error?.fields).toMatchObject({ name: accountManagerTexts.nameRequired });
+    expect(invalid.error?.fields?.email).toBeTruthy();
   });
 
   it('saves the dialog and keeps the changed values before and after in the audit log', async () => {
@@ -330,18 +315,17 @@ describe('account managers', () => {
         specialties: ['Technology', 'SaaS', 'Fintech'],
         bio: 'Looks after tech clients.',
       });
-    const response = await admin.request({
-      method: 'PATCH',
-      url: `/api/admin/account-managers/${eva.user.id}`,
-      payload: {
+    const response = await admin.call(accountManagersContract.update, {
+      params: { id: eva.user.id },
+      body: {
         name: `Eva Editor ${unique}`,
         status: 'on_leave',
         specialties: ['Technology', 'Healthcare'],
         bio: 'Looks after tech clients.',
       },
     });
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({
+    expect(response.statusCode, response.error?.error).toBe(200);
+    expect(response.body).toMatchObject({
       id: eva.user.id,
       status: 'on_leave',
       specialties: ['Technology', 'Healthcare'],
@@ -362,52 +346,49 @@ describe('account managers', () => {
     });
 
     // A manager without a profile row gets one on the first save.
-    const omarSave = await admin.request({
-      method: 'PATCH',
-      url: `/api/admin/account-managers/${noProfile.user.id}`,
-      payload: { name: 'Omar Renamed', status: 'active', specialties: ['Logistics'], bio: '' },
+    const omarSave = await admin.call(accountManagersContract.update, {
+      params: { id: noProfile.user.id },
+      body: { name: 'Omar Renamed', status: 'active', specialties: ['Logistics'], bio: '' },
     });
-    expect(omarSave.statusCode, omarSave.body).toBe(200);
-    expect(omarSave.json()).toMatchObject({ name: 'Omar Renamed', specialties: ['Logistics'] });
+    expect(omarSave.statusCode, omarSave.error?.error).toBe(200);
+    expect(omarSave.body).toMatchObject({ name: 'Omar Renamed', specialties: ['Logistics'] });
 
-    const notManager = await admin.request({
-      method: 'PATCH',
-      url: `/api/admin/account-managers/${companyOwner.user.id}`,
-      payload: { name: 'X', status: 'active', specialties: [], bio: '' },
+    const notManager = await admin.call(accountManagersContract.update, {
+      params: { id: companyOwner.user.id },
+      body: { name: 'X', status: 'active', specialties: [], bio: '' },
     });
     expect(notManager.statusCode).toBe(404);
-    expect(notManager.json().error).toBe(accountManagerTexts.notFound);
-    const malformed = await admin.request({
-      method: 'PATCH',
-      url: '/api/admin/account-managers/42',
-      payload: { name: 'X', status: 'active', specialties: [], bio: '' },
+    expect(notManager.error?.error).toBe(accountManagerTexts.notFound);
+    const malformed = await admin.call(accountManagersContract.update, {
+      params: { id: '42' },
+      body: { name: 'X', status: 'active', specialties: [], bio: '' },
     });
     expect(malformed.statusCode).toBe(400);
   });
 
   it('lets only administrators manage account managers, and only managers use the portal', async () => {
     for (const account of [companyOwner, applicant, mia]) {
-      expect((await get('/api/admin/account-managers', account)).statusCode).toBe(403);
-      expect((await get('/api/admin/account-managers/summary', account)).statusCode).toBe(403);
-      const add = await account.request({
-        method: 'POST',
-        url: '/api/admin/account-managers',
-        payload: { name: 'X', email: `x-${randomUUID()}@example.test`, status: 'active', specialties: [], bio: '' },
+      expect((await account.call(accountManagersContract.list)).statusCode).toBe(403);
+      expect((await account.call(accountManagersContract.summary)).statusCode).toBe(403);
+      const add = await account.call(accountManagersContract.create, {
+        body: { name: 'X', email: `x-${randomUUID()}@example.test`, status: 'active', specialties: [], bio: '' },
       });
       expect(add.statusCode).toBe(403);
     }
     for (const account of [admin, companyOwner, applicant]) {
-      expect((await get('/api/manager/companies', account)).statusCode).toBe(403);
-      expect((await get(`/api/manager/companies/${miaCompanyId}`, account)).statusCode).toBe(403);
+      expect((await account.call(managerPortalContract.companies)).statusCode).toBe(403);
+      expect((await account.call(managerPortalContract.company, { params: { id: miaCompanyId } })).statusCode).toBe(
+        403,
+      );
     }
-    const anonymous = await testApp.app.inject({ method: 'GET', url: '/api/admin/account-managers' });
+    const anonymous = await callerFrom(testApp).call(accountManagersContract.list);
     expect(anonymous.statusCode).toBe(401);
   });
 
   it('shows a manager only the companies assigned to them, with their people and open jobs', async () => {
-    const response = await get('/api/manager/companies', mia);
-    expect(response.statusCode, response.body).toBe(200);
-    const list = response.json() as ManagedCompanyList;
+    const response = await mia.call(managerPortalContract.companies);
+    expect(response.statusCode, response.error?.error).toBe(200);
+    const list = response.body;
     expect(list.items.map((company) => company.id).sort()).toEqual([miaCompanyId, miaSecondCompanyId].sort());
     const figures = await directFigures([miaCompanyId, miaSecondCompanyId]);
     expect(list.summary).toEqual({
@@ -418,15 +399,15 @@ describe('account managers', () => {
     const northwind = list.items.find((company) => company.id === miaCompanyId);
     expect(northwind).toMatchObject({ total_employees: 1, open_jobs: 1, monthly_revenue_cents: 110_000 });
 
-    const searched = (await get(`/api/manager/companies?q=contoso`, mia)).json() as ManagedCompanyList;
+    const searched = (await mia.call(managerPortalContract.companies, { query: { q: 'contoso' } })).body;
     expect(searched.items.map((company) => company.id)).toEqual([miaSecondCompanyId]);
 
-    const omarList = (await get('/api/manager/companies', omar)).json() as ManagedCompanyList;
+    const omarList = (await omar.call(managerPortalContract.companies)).body;
     expect(omarList.items.map((company) => company.id)).toEqual([omarCompanyId]);
 
-    const detail = await get(`/api/manager/companies/${miaCompanyId}`, mia);
-    expect(detail.statusCode, detail.body).toBe(200);
-    const body = detail.json() as ManagedCompanyDetail;
+    const detail = await mia.call(managerPortalContract.company, { params: { id: miaCompanyId } });
+    expect(detail.statusCode, detail.error?.error).toBe(200);
+    const body = detail.body;
     expect(body.members.map((member) => member.id)).toEqual([companyOwner.user.id]);
     expect(body.assignments).toHaveLength(1);
     expect(body.assignments[0]).toMatchObject({ talent_name: `Tara Talent ${unique}`, role: 'Support Lead' });
@@ -435,9 +416,9 @@ describe('account managers', () => {
 
     // Another manager's company, a deleted one and one that does not exist all answer 404.
     for (const companyId of [omarCompanyId, deletedCompanyId, randomUUID()]) {
-      const refused = await get(`/api/manager/companies/${companyId}`, mia);
+      const refused = await mia.call(managerPortalContract.company, { params: { id: companyId } });
       expect(refused.statusCode, companyId).toBe(404);
-      expect(refused.json().error).toBe(accountManagerTexts.companyNotFound);
+      expect(refused.error?.error).toBe(accountManagerTexts.companyNotFound);
     }
   });
 
@@ -463,7 +444,7 @@ describe('account managers', () => {
       .where(eq(users.id, billing.user.id));
     await db.update(sessions).set({ lastSeenAt: seen }).where(eq(sessions.id, billing.sessionId));
 
-    const detail = (await get(`/api/manager/companies/${miaCompanyId}`, mia)).json() as ManagedCompanyDetail;
+    const detail = (await mia.call(managerPortalContract.company, { params: { id: miaCompanyId } })).body;
     expect(detail.members.map(({ id, role }) => ({ id, role }))).toEqual([
       { id: companyOwner.user.id, role: 'owner' },
       { id: billing.user.id, role: 'billing' },
@@ -475,22 +456,22 @@ describe('account managers', () => {
     expect(detail.totals.members).toBe(3);
 
     await db.delete(companyMembers).where(inArray(companyMembers.userId, [billing.user.id, viewer.user.id]));
-    const after = (await get(`/api/manager/companies/${miaCompanyId}`, mia)).json() as ManagedCompanyDetail;
+    const after = (await mia.call(managerPortalContract.company, { params: { id: miaCompanyId } })).body;
     expect(after.members.map((member) => member.id)).toEqual([companyOwner.user.id]);
   });
 
   it('opens the conversation with one of their companies, and with no other', async () => {
-    const opened = await mia.request({ method: 'POST', url: `/api/manager/companies/${miaCompanyId}/conversation` });
-    expect(opened.statusCode, opened.body).toBe(201);
-    expect(opened.json()).toMatchObject({ kind: 'account_manager' });
-    const again = await mia.request({ method: 'POST', url: `/api/manager/companies/${miaCompanyId}/conversation` });
+    const opened = await mia.call(managerPortalContract.openConversation, { params: { id: miaCompanyId } });
+    expect(opened.statusCode, opened.error?.error).toBe(201);
+    expect(opened.body).toMatchObject({ kind: 'account_manager' });
+    const again = await mia.call(managerPortalContract.openConversation, { params: { id: miaCompanyId } });
     expect(again.statusCode).toBe(200);
-    expect(again.json().id).toBe(opened.json().id);
-    const refused = await mia.request({ method: 'POST', url: `/api/manager/companies/${omarCompanyId}/conversation` });
+    expect(again.body.id).toBe(opened.body.id);
+    const refused = await mia.call(managerPortalContract.openConversation, { params: { id: omarCompanyId } });
     expect(refused.statusCode).toBe(404);
     // The company's people see the same conversation.
-    const companyList = await get('/api/conversations', companyOwner);
-    expect(companyList.statusCode, companyList.body).toBe(200);
-    expect(JSON.stringify(companyList.json())).toContain(opened.json().id);
+    const companyList = await companyOwner.call(messagingContract.list);
+    expect(companyList.statusCode, companyList.error?.error).toBe(200);
+    expect(JSON.stringify(companyList.body)).toContain(opened.body.id);
   });
 });

@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminPrivacyRequestList, MyPrivacyRequests, PrivacyRequest } from '~/shared/privacy';
-import { privacyTexts } from '~/shared/privacy';
+import { authContract } from '~/shared/contracts/auth';
+import { bookingContract } from '~/shared/contracts/booking';
+import { adminPrivacyContract, privacyContract } from '~/shared/contracts/privacy';
+import { talentContract } from '~/shared/contracts/talent';
+import { type DeletionRequestInput, privacyTexts } from '~/shared/privacy';
 import type { Database } from '../db/client';
 import {
   apiTokens,
@@ -43,7 +46,7 @@ import { escapeHtml } from '../mail/templates/compose-email';
 import { offerAcceptedEmail } from '../mail/templates/offer-accepted';
 import { buildApplication, buildJob } from '../seed/job-factories';
 import { buildApplicantProfile } from '../seed/talent-factories';
-import { signedInAccount } from '../testing/auth-helpers';
+import { callerFrom, signedInAccount } from '../testing/auth-helpers';
 import { companyIdOf, insertTestInvoice } from '../testing/payment-test-invoices';
 import { insertPaidInvoice } from '../testing/privacy-test-fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -193,19 +196,28 @@ describe('privacy', () => {
       .values({ userId: applicant.user.id, weekday: 1, isWorking: true, startsMinute: 540, endsMinute: 1020 });
     await db().insert(availabilityDaysOff).values({ userId: applicant.user.id, day: '2026-12-24' });
     // Their background on the profile, in their own words.
-    const background: Array<[string, object[]]> = [
-      ['work-history', [{ title: 'Engineer', company: 'Acme', start_month: '2020-01', description: applicantName }]],
-      ['education', [{ school: `${applicantName} Academy`, degree: 'BSc', start_year: 2012, end_year: 2015 }]],
-      ['languages', [{ language: 'Polish', level: 'native' }]],
-      ['certifications', [{ name: 'AWS', issuer: 'Amazon', issued_month: '2022-05' }]],
-      ['portfolio', [{ title: 'Site', url: 'https://example.com/work', description: `By ${applicantName}` }]],
+    const background = [
+      () =>
+        applicant.call(talentContract.updateWorkHistory, {
+          body: { items: [{ title: 'Engineer', company: 'Acme', start_month: '2020-01', description: applicantName }] },
+        }),
+      () =>
+        applicant.call(talentContract.updateEducation, {
+          body: { items: [{ school: `${applicantName} Academy`, degree: 'BSc', start_year: 2012, end_year: 2015 }] },
+        }),
+      () =>
+        applicant.call(talentContract.updateLanguages, { body: { items: [{ language: 'Polish', level: 'native' }] } }),
+      () =>
+        applicant.call(talentContract.updateCertifications, {
+          body: { items: [{ name: 'AWS', issuer: 'Amazon', issued_month: '2022-05' }] },
+        }),
+      () =>
+        applicant.call(talentContract.updatePortfolio, {
+          body: { items: [{ title: 'Site', url: 'https://example.com/work', description: `By ${applicantName}` }] },
+        }),
     ];
-    for (const [list, items] of background) {
-      const saved = await applicant.request({
-        method: 'PUT',
-        url: `/api/applicant/profile/${list}`,
-        payload: { items },
-      });
+    for (const save of background) {
+      const saved = await save();
       expect(saved.statusCode).toBe(200);
     }
     await db()
@@ -328,7 +340,7 @@ describe('privacy', () => {
   });
 
   it('exports the signed-in person’s data as a zip of JSON and CSV, and nobody else’s', async () => {
-    const response = await applicant.request({ method: 'POST', url: '/api/account/data-export' });
+    const response = await applicant.call(privacyContract.exportData);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
     expect(response.headers['content-disposition']).toMatch(
@@ -427,17 +439,18 @@ describe('privacy', () => {
         .select()
         .from(privacyRequests)
         .where(and(eq(privacyRequests.userId, someone.user.id), eq(privacyRequests.kind, 'export')));
+    // A GET on purpose: no contract declares it, and this checks that the route answers none.
     const fetched = await someone.request({ method: 'GET', url: '/api/account/data-export' });
     expect(fetched.statusCode).toBe(404);
     expect(await exportsOf()).toEqual([]);
     expect(await auditRows('privacy.data_exported', someone.user.id)).toEqual([]);
-    const exported = await someone.request({ method: 'POST', url: '/api/account/data-export' });
+    const exported = await someone.call(privacyContract.exportData);
     expect(exported.statusCode).toBe(200);
     expect(await exportsOf()).toHaveLength(1);
   });
 
   it('gives a company owner their company’s invoices and payments', async () => {
-    const response = await owner.request({ method: 'POST', url: '/api/account/data-export' });
+    const response = await owner.call(privacyContract.exportData);
     expect(response.statusCode).toBe(200);
     const data = JSON.parse(strFromU8(unzipSync(new Uint8Array(response.rawPayload))['data.json'] as Uint8Array));
     expect(data.invoices).toHaveLength(1);
@@ -449,57 +462,49 @@ describe('privacy', () => {
   });
 
   it('lets only the signed-in person export, and only administrators process requests', async () => {
-    expect((await testApp.app.inject({ method: 'POST', url: '/api/account/data-export' })).statusCode).toBe(401);
+    expect((await callerFrom(testApp).call(privacyContract.exportData)).statusCode).toBe(401);
     // An applicant of its own: the shared one is erased by another case, perhaps already.
     const someone = await signedInAccount(testApp, { role: 'applicant' });
     for (const account of [owner, someone]) {
-      expect((await account.request({ method: 'GET', url: '/api/admin/privacy-requests' })).statusCode).toBe(403);
-      const complete = await account.request({
-        method: 'POST',
-        url: `/api/admin/privacy-requests/${randomUUID()}/complete`,
-      });
+      expect((await account.call(adminPrivacyContract.list)).statusCode).toBe(403);
+      const complete = await account.call(adminPrivacyContract.complete, { params: { id: randomUUID() } });
       expect(complete.statusCode).toBe(403);
     }
-    const missing = await admin.request({
-      method: 'POST',
-      url: `/api/admin/privacy-requests/${randomUUID()}/complete`,
-    });
+    const missing = await admin.call(adminPrivacyContract.complete, { params: { id: randomUUID() } });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().error).toBe(privacyTexts.requestNotFound);
-    const malformed = await admin.request({ method: 'POST', url: '/api/admin/privacy-requests/nope/complete' });
+    expect(missing.error?.error).toBe(privacyTexts.requestNotFound);
+    const malformed = await admin.call(adminPrivacyContract.complete, { params: { id: 'nope' } });
     expect(malformed.statusCode).toBe(400);
   });
 
   it('takes a deletion request with the password, once, and lets the person cancel it', async () => {
     const person = await signedInAccount(testApp, { role: 'company' });
-    const ask = (payload: object) => person.request({ method: 'POST', url: '/api/account/deletion-request', payload });
+    const ask = (body: DeletionRequestInput) => person.call(privacyContract.requestDeletion, { body });
 
     const missing = await ask({});
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().fields).toEqual({ password: privacyTexts.passwordRequired });
+    expect(missing.error?.fields).toEqual({ password: privacyTexts.passwordRequired });
     const wrong = await ask({ password: 'not-the-password' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().fields).toEqual({ password: privacyTexts.wrongPassword });
+    expect(wrong.error?.fields).toEqual({ password: privacyTexts.wrongPassword });
 
-    const created = await ask({ password: person.password });
+    const created = await ask({ password: person.password ?? '' });
     expect(created.statusCode).toBe(201);
-    const request = created.json<PrivacyRequest>();
+    const request = created.body;
     expect(request).toMatchObject({ kind: 'erasure', status: 'pending', is_overdue: false });
     const dueInDays = (Date.parse(request.due_at) - Date.parse(request.created_at)) / 86_400_000;
     expect(dueInDays).toBe(30);
-    expect((await ask({ password: person.password })).json().error).toBe(privacyTexts.alreadyPending);
+    expect((await ask({ password: person.password ?? '' })).error?.error).toBe(privacyTexts.alreadyPending);
 
-    const mine = (
-      await person.request({ method: 'GET', url: '/api/account/privacy-requests' })
-    ).json<MyPrivacyRequests>();
+    const mine = (await person.call(privacyContract.myRequests)).body;
     expect(mine).toMatchObject({ has_password: true, pending_erasure: { id: request.id } });
     expect(await auditRows('privacy.erasure_requested', request.id)).toHaveLength(1);
 
-    const cancelled = await person.request({ method: 'DELETE', url: '/api/account/deletion-request' });
+    const cancelled = await person.call(privacyContract.cancelDeletion);
     expect(cancelled.statusCode).toBe(204);
     const [stored] = await db().select().from(privacyRequests).where(eq(privacyRequests.id, request.id));
     expect(stored).toMatchObject({ status: 'rejected', processedById: person.user.id });
-    expect((await person.request({ method: 'DELETE', url: '/api/account/deletion-request' })).statusCode).toBe(409);
+    expect((await person.call(privacyContract.cancelDeletion)).statusCode).toBe(409);
     const [cancelAudit] = await auditRows('privacy.erasure_cancelled', request.id);
     expect(cancelAudit?.details).toMatchObject({ before: { status: 'pending' }, after: { status: 'rejected' } });
     const subjects = (await mailTo(person.user.email)).map((mail) => mail.subject).sort();
@@ -511,17 +516,11 @@ describe('privacy', () => {
 
   it('asks an identity-provider account to type the confirmation word instead', async () => {
     const person = await signedInAccount(testApp, { role: 'applicant', password: null });
-    const refused = await person.request({ method: 'POST', url: '/api/account/deletion-request', payload: {} });
-    expect(refused.json().fields).toEqual({ confirmation: privacyTexts.confirmationRequired });
-    const mine = (
-      await person.request({ method: 'GET', url: '/api/account/privacy-requests' })
-    ).json<MyPrivacyRequests>();
+    const refused = await person.call(privacyContract.requestDeletion, { body: {} });
+    expect(refused.error?.fields).toEqual({ confirmation: privacyTexts.confirmationRequired });
+    const mine = (await person.call(privacyContract.myRequests)).body;
     expect(mine.has_password).toBe(false);
-    const created = await person.request({
-      method: 'POST',
-      url: '/api/account/deletion-request',
-      payload: { confirmation: 'delete' },
-    });
+    const created = await person.call(privacyContract.requestDeletion, { body: { confirmation: 'delete' } });
     expect(created.statusCode).toBe(201);
   });
 
@@ -530,20 +529,14 @@ describe('privacy', () => {
     const recent = await signedInAccount(testApp, { role: 'applicant' });
     await insertTestInvoice(db(), { companyId: await companyIdOf(db(), late.user.id), status: 'unpaid' });
     for (const person of [recent, late]) {
-      await person.request({
-        method: 'POST',
-        url: '/api/account/deletion-request',
-        payload: { password: person.password },
-      });
+      await person.call(privacyContract.requestDeletion, { body: { password: person.password ?? '' } });
     }
     await db()
       .update(privacyRequests)
       .set({ dueAt: new Date(Date.now() - 86_400_000) })
       .where(eq(privacyRequests.userId, late.user.id));
 
-    const list = (
-      await admin.request({ method: 'GET', url: '/api/admin/privacy-requests' })
-    ).json<AdminPrivacyRequestList>();
+    const list = (await admin.call(adminPrivacyContract.list)).body;
     expect(list.items[0]).toMatchObject({ user: { id: late.user.id }, is_overdue: true, unpaid_invoices: 1 });
     expect(list.overdue).toBe(1);
     const dueTimes = list.items.map((item) => Date.parse(item.due_at));
@@ -552,37 +545,29 @@ describe('privacy', () => {
     const lateRequest = list.items[0];
     if (!lateRequest) throw new Error('No request listed.');
 
-    const blank = await admin.request({
-      method: 'POST',
-      url: `/api/admin/privacy-requests/${lateRequest.id}/reject`,
-      payload: { reason: '  ' },
+    const blank = await admin.call(adminPrivacyContract.reject, {
+      params: { id: lateRequest.id },
+      body: { reason: '  ' },
     });
     expect(blank.statusCode).toBe(400);
-    expect(blank.json().fields).toEqual({ reason: privacyTexts.reasonRequired });
+    expect(blank.error?.fields).toEqual({ reason: privacyTexts.reasonRequired });
     const reason = 'Your company has an unpaid invoice; please pay it first.';
-    const rejected = await admin.request({
-      method: 'POST',
-      url: `/api/admin/privacy-requests/${lateRequest.id}/reject`,
-      payload: { reason },
+    const rejected = await admin.call(adminPrivacyContract.reject, {
+      params: { id: lateRequest.id },
+      body: { reason },
     });
     expect(rejected.statusCode).toBe(200);
-    expect(rejected.json()).toMatchObject({ status: 'rejected', reason });
-    const again = await admin.request({
-      method: 'POST',
-      url: `/api/admin/privacy-requests/${lateRequest.id}/reject`,
-      payload: { reason },
-    });
+    expect(rejected.body).toMatchObject({ status: 'rejected', reason });
+    const again = await admin.call(adminPrivacyContract.reject, { params: { id: lateRequest.id }, body: { reason } });
     expect(again.statusCode).toBe(409);
-    expect(again.json().error).toBe(privacyTexts.notPending);
+    expect(again.error?.error).toBe(privacyTexts.notPending);
     const [audit] = await auditRows('privacy.request_rejected', lateRequest.id);
     expect(audit).toMatchObject({ actorId: admin.user.id });
     expect(audit?.details).toMatchObject({ before: { status: 'pending' }, after: { status: 'rejected', reason } });
     expect((await mailTo(late.user.email)).map((mail) => mail.subject)).toContain(
       'Your request to delete your Tandem account',
     );
-    const processed = (
-      await admin.request({ method: 'GET', url: '/api/admin/privacy-requests?status=processed' })
-    ).json<AdminPrivacyRequestList>();
+    const processed = (await admin.call(adminPrivacyContract.list, { query: { status: 'processed' } })).body;
     expect(processed.items.find((item) => item.id === lateRequest.id)).toMatchObject({
       status: 'rejected',
       processed_by: admin.user.name,
@@ -590,24 +575,17 @@ describe('privacy', () => {
   });
 
   it('completes an erasure: nothing of the person is left but the accounting records and the audit trail', async () => {
-    const asked = await applicant.request({
-      method: 'POST',
-      url: '/api/account/deletion-request',
-      payload: { password: applicant.password },
+    const asked = await applicant.call(privacyContract.requestDeletion, {
+      body: { password: applicant.password ?? '' },
     });
     expect(asked.statusCode).toBe(201);
-    const request = asked.json<PrivacyRequest>();
+    const request = asked.body;
     const invoicesBefore = await db().select().from(invoices).where(eq(invoices.companyId, companyId));
 
-    const completed = await admin.request({
-      method: 'POST',
-      url: `/api/admin/privacy-requests/${request.id}/complete`,
-    });
+    const completed = await admin.call(adminPrivacyContract.complete, { params: { id: request.id } });
     expect(completed.statusCode).toBe(200);
-    expect(completed.json()).toMatchObject({ id: request.id, status: 'completed' });
-    expect(
-      (await admin.request({ method: 'POST', url: `/api/admin/privacy-requests/${request.id}/complete` })).statusCode,
-    ).toBe(409);
+    expect(completed.body).toMatchObject({ id: request.id, status: 'completed' });
+    expect((await admin.call(adminPrivacyContract.complete, { params: { id: request.id } })).statusCode).toBe(409);
 
     // Wherever a text column could hold them, only the kept records do.
     const kept = ['audit_logs.actor_email', 'audit_logs.details', 'email_outbox.text', 'email_outbox.to_address'];
@@ -668,12 +646,9 @@ describe('privacy', () => {
     expect(otherMessage?.body).toBe('A message from someone else.');
 
     // Signed out, and unable to sign in again.
-    expect((await applicant.request({ method: 'GET', url: '/api/account/privacy-requests' })).statusCode).toBe(401);
-    const signIn = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      headers: { 'sec-fetch-site': 'same-origin' },
-      payload: { email: applicantEmail, password: applicant.password },
+    expect((await applicant.call(privacyContract.myRequests)).statusCode).toBe(401);
+    const signIn = await callerFrom(testApp).call(authContract.signIn, {
+      body: { email: applicantEmail, password: applicant.password ?? '' },
     });
     expect(signIn.statusCode).toBe(401);
 
@@ -690,11 +665,9 @@ describe('privacy', () => {
     const leaving = await signedInAccount(testApp, { role: 'company', name, timeZone: 'Europe/Paris' });
     const colleague = await signedInAccount(testApp, { role: 'company', timeZone: 'Europe/Paris' });
     const leavingCompanyId = await companyIdOf(db(), leaving.user.id);
-    const week = await leaving.request({
-      method: 'PUT',
-      url: '/api/account/availability',
-      payload: {
-        weekly: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+    const week = await leaving.call(bookingContract.updateAvailability, {
+      body: {
+        weekly: ([1, 2, 3, 4, 5, 6, 7] as const).map((weekday) => ({
           weekday,
           is_working: weekday < 6,
           from: '08:00',
@@ -703,14 +676,12 @@ describe('privacy', () => {
         days_off: ['2026-12-25'],
       },
     });
-    expect(week.statusCode, week.body).toBe(200);
+    expect(week.statusCode, week.error?.error).toBe(200);
     const sendTo = async (account: Account, by: Account, colleagueIds: string[] = []) => {
       const job = await buildJob(db(), { companyId: leavingCompanyId, createdById: leaving.user.id });
       const application = await buildApplication(db(), { jobId: job.id, applicantId: account.user.id });
-      const sent = await by.request({
-        method: 'POST',
-        url: '/api/booking-links',
-        payload: {
+      const sent = await by.call(bookingContract.createLink, {
+        body: {
           application_id: application.id,
           type: 'interview',
           duration_minutes: 30,
@@ -719,8 +690,8 @@ describe('privacy', () => {
           colleague_ids: colleagueIds,
         },
       });
-      expect(sent.statusCode, sent.body).toBe(201);
-      return sent.json().id as string;
+      expect(sent.statusCode, sent.error?.error).toBe(201);
+      return sent.body.id;
     };
     const sentLinkId = await sendTo(other, leaving);
     // A colleague's link on which they are a host.
@@ -730,17 +701,10 @@ describe('privacy', () => {
       .where(eq(companyMembers.userId, colleague.user.id));
     const hostedLinkId = await sendTo(other, colleague, [leaving.user.id]);
 
-    const asked = await leaving.request({
-      method: 'POST',
-      url: '/api/account/deletion-request',
-      payload: { password: leaving.password },
-    });
-    expect(asked.statusCode, asked.body).toBe(201);
-    const completed = await admin.request({
-      method: 'POST',
-      url: `/api/admin/privacy-requests/${asked.json<PrivacyRequest>().id}/complete`,
-    });
-    expect(completed.statusCode, completed.body).toBe(200);
+    const asked = await leaving.call(privacyContract.requestDeletion, { body: { password: leaving.password ?? '' } });
+    expect(asked.statusCode, asked.error?.error).toBe(201);
+    const completed = await admin.call(adminPrivacyContract.complete, { params: { id: asked.body.id } });
+    expect(completed.statusCode, completed.error?.error).toBe(200);
 
     expect(await placesMentioning(db(), name)).toEqual([]);
     for (const place of await placesMentioning(db(), leaving.user.email)) {
@@ -754,11 +718,11 @@ describe('privacy', () => {
     ).toEqual([]);
     expect(await db().select().from(bookingLinkHosts).where(eq(bookingLinkHosts.userId, leaving.user.id))).toEqual([]);
     // The applicant finds the link they were sent expired; the colleague's still stands, without them.
-    expect((await other.request({ method: 'GET', url: `/api/booking-links/${sentLinkId}` })).json()).toMatchObject({
+    expect((await other.call(bookingContract.getLink, { params: { id: sentLinkId } })).body).toMatchObject({
       status: 'expired',
       title: `Interview with ${ANONYMIZED_NAME}`,
     });
-    const hosted = (await other.request({ method: 'GET', url: `/api/booking-links/${hostedLinkId}` })).json();
+    const hosted = (await other.call(bookingContract.getLink, { params: { id: hostedLinkId } })).body;
     expect(hosted).toMatchObject({ status: 'open', hosts: [colleague.user.name] });
   });
 
@@ -777,16 +741,9 @@ describe('privacy', () => {
       .values({ toAddress: owner.user.email, subject: email.subject, text: email.text, html: email.html })
       .returning({ id: emailOutbox.id });
 
-    const asked = await leaving.request({
-      method: 'POST',
-      url: '/api/account/deletion-request',
-      payload: { password: leaving.password },
-    });
+    const asked = await leaving.call(privacyContract.requestDeletion, { body: { password: leaving.password ?? '' } });
     expect(asked.statusCode).toBe(201);
-    const completed = await admin.request({
-      method: 'POST',
-      url: `/api/admin/privacy-requests/${asked.json<PrivacyRequest>().id}/complete`,
-    });
+    const completed = await admin.call(adminPrivacyContract.complete, { params: { id: asked.body.id } });
     expect(completed.statusCode).toBe(200);
 
     const [scrubbed] = await db()
@@ -824,15 +781,8 @@ describe('privacy', () => {
       ])
       .returning({ id: emailOutbox.id });
 
-    const asked = await leaving.request({
-      method: 'POST',
-      url: '/api/account/deletion-request',
-      payload: { password: leaving.password },
-    });
-    const completed = await admin.request({
-      method: 'POST',
-      url: `/api/admin/privacy-requests/${asked.json<PrivacyRequest>().id}/complete`,
-    });
+    const asked = await leaving.call(privacyContract.requestDeletion, { body: { password: leaving.password ?? '' } });
+    const completed = await admin.call(adminPrivacyContract.complete, { params: { id: asked.body.id } });
     expect(completed.statusCode).toBe(200);
 
     const calendarOf = async (id: string | undefined) =>
