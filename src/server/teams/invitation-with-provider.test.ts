@@ -1,12 +1,16 @@
 import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authContract } from '~/shared/contracts/auth';
+import { teamContract } from '~/shared/contracts/teams';
 import { oidcRefusals } from '~/shared/oidc';
-import { teamTexts } from '~/shared/teams';
+import { type InviteMemberInput, teamTexts } from '~/shared/teams';
 import { companyInvitations, companyMembers, emailOutbox, oauthAccounts, users } from '../db/schema';
 import { buildAccount } from '../seed/factories';
 import { companyIdOf } from '../testing/assessment-helpers';
-import { sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
+import { callerFrom, signedInAccount } from '../testing/auth-helpers';
 import { walkProvider } from '../testing/browserless-oidc';
+import { callContract } from '../testing/contract-client';
 import { type LocalOidcProvider, startLocalOidcProvider } from '../testing/local-oidc-provider';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -42,34 +46,30 @@ describe('accepting an invitation with an identity provider', () => {
     await provider.close();
   });
 
+  const navigate = (options: InjectOptions) => testApp.app.inject(options);
+
   // Invites the address and returns the link's token (from the email).
-  async function invitationFor(email: string, role = 'hiring_manager') {
-    const sent = await owner.request({
-      method: 'POST',
-      url: '/api/company/team/invitations',
-      payload: { email, role },
-    });
-    expect(sent.statusCode, sent.body).toBe(201);
+  async function invitationFor(email: string, role: InviteMemberInput['role'] = 'hiring_manager') {
+    const sent = await owner.call(teamContract.invite, { body: { email, role } });
+    expect(sent.statusCode, sent.error?.error).toBe(201);
     const mails = await testApp.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
     const token = mails.at(-1)?.text.match(/\/join\/([A-Za-z0-9_-]+)/)?.[1];
     if (!token) throw new Error('No invitation link.');
-    return { token, id: sent.json().id as string };
+    return { token, id: sent.body.id };
   }
 
   async function signInFromInvitation(token: string, account: Parameters<LocalOidcProvider['setNextAccount']>[0]) {
     provider.setNextAccount(account);
-    const start = await testApp.app.inject({
-      method: 'GET',
-      url: `/api/auth/oidc/google/start?user_type=company&accept_terms=true&redirect=%2Fcompany-dashboard&invitation=${token}`,
+    // The browser navigates there: no same-origin header.
+    const start = await callContract(navigate, authContract.startOidcSignIn, {
+      params: { provider: 'google' },
+      query: { user_type: 'company', accept_terms: 'true', redirect: '/company-dashboard', invitation: token },
     });
     expect(start.statusCode).toBe(302);
     const flowCookie = start.cookies.find((cookie) => cookie.name === 'tandem_oidc');
     const answer = await walkProvider(String(start.headers.location), PUBLIC_URL);
-    return testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/oidc/callback',
-      payload: answer.parameters,
-      headers: { ...sameOriginHeaders, cookie: `tandem_oidc=${flowCookie?.value}` },
+    return callerFrom(testApp, { cookie: `tandem_oidc=${flowCookie?.value}` }).call(authContract.completeOidcSignIn, {
+      body: answer.parameters,
     });
   }
 
@@ -80,8 +80,8 @@ describe('accepting an invitation with an identity provider', () => {
       email: 'Pat.New@example.test',
       name: 'Pat New',
     });
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({
+    expect(response.statusCode, response.error?.error).toBe(200);
+    expect(response.body).toMatchObject({
       status: 'signed_in',
       redirect_to: '/company-dashboard',
       user: { email: 'pat.new@example.test', email_verified: true, company: { id: companyId, role: 'hiring_manager' } },
@@ -94,21 +94,21 @@ describe('accepting an invitation with an identity provider', () => {
     // Used: the same link through the provider again is refused.
     const again = await signInFromInvitation(token, { sub: 'g-pat', email: 'pat.new@example.test' });
     expect(again.statusCode).toBe(409);
-    expect(again.json().error).toBe(teamTexts.accepted);
+    expect(again.error?.error).toBe(teamTexts.accepted);
   });
 
   it('refuses another address, and an address the provider does not vouch for, making no account', async () => {
     const { token, id } = await invitationFor('quinn@example.test');
     const other = await signInFromInvitation(token, { sub: 'g-mallory', email: 'mallory@example.test' });
     expect(other.statusCode).toBe(403);
-    expect(other.json().error).toBe(teamTexts.wrongAccount('quinn@example.test'));
+    expect(other.error?.error).toBe(teamTexts.wrongAccount('quinn@example.test'));
     const unverified = await signInFromInvitation(token, {
       sub: 'g-quinn',
       email: 'quinn@example.test',
       email_verified: false,
     });
     expect(unverified.statusCode).toBe(403);
-    expect(unverified.json().error).toBe(oidcRefusals.emailNotVerified('Google'));
+    expect(unverified.error?.error).toBe(oidcRefusals.emailNotVerified('Google'));
     const made = await testApp.database.db.select().from(users).where(eq(users.email, 'mallory@example.test'));
     expect(made).toEqual([]);
     const [invitation] = await testApp.database.db
@@ -123,8 +123,8 @@ describe('accepting an invitation with an identity provider', () => {
     await testApp.database.db.delete(companyMembers).where(eq(companyMembers.userId, former.id));
     const { token } = await invitationFor('former@example.test', 'viewer');
     const joined = await signInFromInvitation(token, { sub: 'g-former', email: 'former@example.test' });
-    expect(joined.statusCode, joined.body).toBe(200);
-    expect(joined.json().user).toMatchObject({ id: former.id, company: { id: companyId, role: 'viewer' } });
+    expect(joined.statusCode, joined.error?.error).toBe(200);
+    expect(joined.body).toMatchObject({ user: { id: former.id, company: { id: companyId, role: 'viewer' } } });
     expect(
       await testApp.database.db.select().from(oauthAccounts).where(eq(oauthAccounts.userId, former.id)),
     ).toHaveLength(1);
@@ -139,6 +139,6 @@ describe('accepting an invitation with an identity provider', () => {
       .values({ companyId: await companyIdOf(testApp, elsewhere.user.id), userId: busy.id, role: 'viewer' });
     const refused = await signInFromInvitation(busyToken, { sub: 'g-busy', email: 'busy@example.test' });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toBe(teamTexts.cannotJoin('busy@example.test'));
+    expect(refused.error?.error).toBe(teamTexts.cannotJoin('busy@example.test'));
   });
 });

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { teamTexts } from '~/shared/teams';
+import { invoicesContract } from '~/shared/contracts/billing';
+import { teamContract } from '~/shared/contracts/teams';
+import { type ChangeMemberRoleInput, teamTexts } from '~/shared/teams';
 import { auditLogs, companyMembers, sessions, users } from '../db/schema';
 import { forbiddenMessage } from '../platform/access-control';
 import { companyIdOf, signedInColleague } from '../testing/assessment-helpers';
@@ -38,8 +40,8 @@ describe('team members', () => {
   const roleOf = async (userId: string) =>
     (await db().select({ role: companyMembers.role }).from(companyMembers).where(eq(companyMembers.userId, userId)))[0]
       ?.role;
-  const changeRole = (as: Account, userId: string, role: string) =>
-    as.request({ method: 'PATCH', url: `/api/company/team/members/${userId}`, payload: { role } });
+  const changeRole = (as: Account, userId: string, role: ChangeMemberRoleInput['role']) =>
+    as.call(teamContract.changeRole, { params: { id: userId }, body: { role } });
 
   it('lists the members to every member, owners first, with email, role, last activity and status, a page at a time', async () => {
     const { owner, admin, manager, viewer } = await team();
@@ -48,41 +50,31 @@ describe('team members', () => {
     await db().update(sessions).set({ lastSeenAt: seen }).where(eq(sessions.userId, manager.user.id));
 
     // Every member reads the team, a viewer too.
-    expect((await viewer.request({ method: 'GET', url: '/api/company/team/members' })).statusCode).toBe(200);
+    expect((await viewer.call(teamContract.members)).statusCode).toBe(200);
     await db().update(users).set({ status: 'suspended' }).where(eq(users.id, viewer.user.id));
-    const response = await admin.request({ method: 'GET', url: '/api/company/team/members' });
-    expect(response.statusCode, response.body).toBe(200);
-    const page = response.json();
+    const response = await admin.call(teamContract.members);
+    expect(response.statusCode, response.error?.error).toBe(200);
+    const page = response.body;
     expect(page).toMatchObject({ total: 4, page: 1, page_size: 20 });
-    expect(page.items.map((member: { role: string }) => member.role)).toEqual([
-      'owner',
-      'admin',
-      'hiring_manager',
-      'viewer',
-    ]);
+    expect(page.items.map((member) => member.role)).toEqual(['owner', 'admin', 'hiring_manager', 'viewer']);
     expect(page.items[0]).toMatchObject({
       user_id: owner.user.id,
       name: 'Olive Owner',
       email: owner.user.email,
       status: 'active',
     });
-    expect(page.items[2].last_active_at).toBe(seen.toISOString());
+    expect(page.items[2]?.last_active_at).toBe(seen.toISOString());
     expect(page.items[3]).toMatchObject({ user_id: viewer.user.id, status: 'suspended' });
-    expect(page.items.map((member: { user_id: string }) => member.user_id)).not.toContain(outsider.user.id);
+    expect(page.items.map((member) => member.user_id)).not.toContain(outsider.user.id);
 
-    const second = (await admin.request({ method: 'GET', url: '/api/company/team/members?page=2&page_size=3' })).json();
+    const second = (await admin.call(teamContract.members, { query: { page: 2, page_size: 3 } })).body;
     expect(second).toMatchObject({ total: 4, page: 2, page_size: 3 });
-    expect(second.items.map((member: { role: string }) => member.role)).toEqual(['viewer']);
+    expect(second.items.map((member) => member.role)).toEqual(['viewer']);
 
     // A role change keeps a member where they were: the list is by name after the owners, not by role.
     expect((await changeRole(owner, admin.user.id, 'viewer')).statusCode).toBe(200);
-    const after = (await admin.request({ method: 'GET', url: '/api/company/team/members' })).json();
-    expect(after.items.map((member: { name: string }) => member.name)).toEqual([
-      'Olive Owner',
-      'Ada Admin',
-      'Mia Manager',
-      'Vic Viewer',
-    ]);
+    const after = (await admin.call(teamContract.members)).body;
+    expect(after.items.map((member) => member.name)).toEqual(['Olive Owner', 'Ada Admin', 'Mia Manager', 'Vic Viewer']);
   });
 
   it('shows the last sign-in as last activity for members whose sessions have all gone', async () => {
@@ -94,28 +86,20 @@ describe('team members', () => {
     await db().update(users).set({ lastSignInAt: signedIn }).where(eq(users.id, admin.user.id));
     await db().update(users).set({ lastSignInAt: null }).where(eq(users.id, manager.user.id));
 
-    const response = await owner.request({ method: 'GET', url: '/api/company/team/members' });
-    expect(response.statusCode, response.body).toBe(200);
-    const byId = new Map(
-      response
-        .json()
-        .items.map((member: { user_id: string; last_active_at: string | null }) => [
-          member.user_id,
-          member.last_active_at,
-        ]),
-    );
+    const response = await owner.call(teamContract.members);
+    expect(response.statusCode, response.error?.error).toBe(200);
+    const byId = new Map(response.body.items.map((member) => [member.user_id, member.last_active_at]));
     expect(byId.get(admin.user.id)).toBe(signedIn.toISOString());
     expect(byId.get(manager.user.id)).toBeNull();
   });
   it('lets an owner or admin change a role, audited with before and after; others may not', async () => {
     const { owner, admin, manager, viewer } = await team();
-    const changed = await admin.request({
-      method: 'PATCH',
-      url: `/api/company/team/members/${viewer.user.id}`,
-      payload: { role: 'billing' },
+    const changed = await admin.call(teamContract.changeRole, {
+      params: { id: viewer.user.id },
+      body: { role: 'billing' },
     });
-    expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.json()).toMatchObject({ user_id: viewer.user.id, role: 'billing' });
+    expect(changed.statusCode, changed.error?.error).toBe(200);
+    expect(changed.body).toMatchObject({ user_id: viewer.user.id, role: 'billing' });
     expect(await roleOf(viewer.user.id)).toBe('billing');
     const [audit] = await db()
       .select()
@@ -127,12 +111,12 @@ describe('team members', () => {
     });
 
     // The role takes effect at the next request: billing reads invoices, and no longer the pipeline.
-    expect((await viewer.request({ method: 'GET', url: '/api/company/invoices' })).statusCode).toBe(200);
+    expect((await viewer.call(invoicesContract.list)).statusCode).toBe(200);
 
     const refused = await changeRole(manager, viewer.user.id, 'admin');
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().error).toBe(forbiddenMessage);
-    expect((await changeRole(owner, manager.user.id, 'viewer')).json()).toMatchObject({ role: 'viewer' });
+    expect(refused.error?.error).toBe(forbiddenMessage);
+    expect((await changeRole(owner, manager.user.id, 'viewer')).body).toMatchObject({ role: 'viewer' });
   });
 
   it('never makes anyone Owner by a role change, and refuses a role that does not exist', async () => {
@@ -140,11 +124,15 @@ describe('team members', () => {
     for (const as of [owner, admin]) {
       const response = await changeRole(as, manager.user.id, 'owner');
       expect(response.statusCode).toBe(400);
-      expect(response.json().fields.role).toBe(teamTexts.ownershipByTransfer);
+      expect(response.error?.fields?.role).toBe(teamTexts.ownershipByTransfer);
     }
-    const unknown = await changeRole(owner, manager.user.id, 'emperor');
+    // A role no company has, which the contract's types refuse.
+    const unknown = await owner.callUnchecked(teamContract.changeRole, {
+      params: { id: manager.user.id },
+      body: { role: 'emperor' },
+    });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().fields.role).toBe(teamTexts.chooseRole);
+    expect(unknown.error?.fields?.role).toBe(teamTexts.chooseRole);
     expect(await roleOf(manager.user.id)).toBe('hiring_manager');
   });
 
@@ -152,52 +140,43 @@ describe('team members', () => {
     const { owner, admin } = await team();
     const demote = await changeRole(admin, owner.user.id, 'viewer');
     expect(demote.statusCode).toBe(403);
-    expect(demote.json().error).toBe(teamTexts.onlyOwnerTouchesOwner);
-    const remove = await admin.request({ method: 'DELETE', url: `/api/company/team/members/${owner.user.id}` });
+    expect(demote.error?.error).toBe(teamTexts.onlyOwnerTouchesOwner);
+    const remove = await admin.call(teamContract.remove, { params: { id: owner.user.id } });
     expect(remove.statusCode).toBe(403);
-    expect(remove.json().error).toBe(teamTexts.onlyOwnerTouchesOwner);
-    const transfer = await admin.request({
-      method: 'POST',
-      url: `/api/company/team/members/${admin.user.id}/ownership`,
-    });
+    expect(remove.error?.error).toBe(teamTexts.onlyOwnerTouchesOwner);
+    const transfer = await admin.call(teamContract.transferOwnership, { params: { id: admin.user.id } });
     expect(transfer.statusCode).toBe(403);
     expect(await roleOf(owner.user.id)).toBe('owner');
   });
 
   it('keeps the last owner from leaving or being demoted, with a sentence', async () => {
     const { owner } = await team();
-    const leave = await owner.request({ method: 'POST', url: '/api/company/team/leave' });
+    const leave = await owner.call(teamContract.leave);
     expect(leave.statusCode).toBe(409);
-    expect(leave.json().error).toBe(teamTexts.lastOwnerLeaves);
+    expect(leave.error?.error).toBe(teamTexts.lastOwnerLeaves);
     const demote = await changeRole(owner, owner.user.id, 'admin');
     expect(demote.statusCode).toBe(409);
-    expect(demote.json().error).toBe(teamTexts.lastOwnerDemoted);
+    expect(demote.error?.error).toBe(teamTexts.lastOwnerDemoted);
     expect(await roleOf(owner.user.id)).toBe('owner');
     // With a second owner (a company from before roles), either may step down.
     const { owner: first, companyId } = await team();
     const second = await signedInColleague(testApp, companyId, 'owner');
     expect((await changeRole(first, second.user.id, 'admin')).statusCode).toBe(200);
-    expect((await first.request({ method: 'POST', url: '/api/company/team/leave' })).statusCode).toBe(409);
+    expect((await first.call(teamContract.leave)).statusCode).toBe(409);
   });
 
   it('hands ownership to another member: they become Owner and the old owner Admin, audited', async () => {
     const { owner, manager, companyId } = await team();
     const outsider = await signedInAccount(testApp, { role: 'company' });
-    const toOutsider = await owner.request({
-      method: 'POST',
-      url: `/api/company/team/members/${outsider.user.id}/ownership`,
-    });
+    const toOutsider = await owner.call(teamContract.transferOwnership, { params: { id: outsider.user.id } });
     expect(toOutsider.statusCode).toBe(404);
-    expect(toOutsider.json().error).toBe(teamTexts.memberNotFound);
-    const toSelf = await owner.request({ method: 'POST', url: `/api/company/team/members/${owner.user.id}/ownership` });
-    expect(toSelf.json().error).toBe(teamTexts.transferToYourself);
+    expect(toOutsider.error?.error).toBe(teamTexts.memberNotFound);
+    const toSelf = await owner.call(teamContract.transferOwnership, { params: { id: owner.user.id } });
+    expect(toSelf.error?.error).toBe(teamTexts.transferToYourself);
 
-    const response = await owner.request({
-      method: 'POST',
-      url: `/api/company/team/members/${manager.user.id}/ownership`,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ user_id: manager.user.id, role: 'owner' });
+    const response = await owner.call(teamContract.transferOwnership, { params: { id: manager.user.id } });
+    expect(response.statusCode, response.error?.error).toBe(200);
+    expect(response.body).toMatchObject({ user_id: manager.user.id, role: 'owner' });
     expect(await roleOf(owner.user.id)).toBe('admin');
     const [audit] = await db()
       .select()
@@ -205,17 +184,17 @@ describe('team members', () => {
       .where(and(eq(auditLogs.action, 'company.ownership_transferred'), eq(auditLogs.targetId, companyId)));
     expect(audit).toMatchObject({ actorId: owner.user.id, details: { new_owner_id: manager.user.id } });
     // The old owner, now Admin, can leave; the new one cannot (the only owner).
-    expect((await manager.request({ method: 'POST', url: '/api/company/team/leave' })).statusCode).toBe(409);
-    expect((await owner.request({ method: 'POST', url: '/api/company/team/leave' })).statusCode).toBe(204);
+    expect((await manager.call(teamContract.leave)).statusCode).toBe(409);
+    expect((await owner.call(teamContract.leave)).statusCode).toBe(204);
   });
 
   it('refuses removing oneself (Leave is for that) and anyone outside the company', async () => {
     const { owner, admin } = await team();
-    const self = await admin.request({ method: 'DELETE', url: `/api/company/team/members/${admin.user.id}` });
+    const self = await admin.call(teamContract.remove, { params: { id: admin.user.id } });
     expect(self.statusCode).toBe(409);
-    expect(self.json().error).toBe(teamTexts.removeYourself);
+    expect(self.error?.error).toBe(teamTexts.removeYourself);
     const outsider = await signedInAccount(testApp, { role: 'company' });
-    const other = await owner.request({ method: 'DELETE', url: `/api/company/team/members/${outsider.user.id}` });
+    const other = await owner.call(teamContract.remove, { params: { id: outsider.user.id } });
     expect(other.statusCode).toBe(404);
     expect(await roleOf(outsider.user.id)).toBe('owner');
   });

@@ -1,6 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiTokensContract } from '~/shared/contracts/api-tokens';
+import { authContract } from '~/shared/contracts/auth';
+import { jobsContract } from '~/shared/contracts/jobs';
+import { meetingsContract } from '~/shared/contracts/meetings';
+import { messagingContract } from '~/shared/contracts/messaging';
+import { teamContract } from '~/shared/contracts/teams';
 import { LIVE_SOCKET_PATH, SESSION_ENDED_CLOSE_CODE } from '~/shared/live-events';
 import {
   apiTokens,
@@ -20,7 +27,8 @@ import { SESSION_COOKIE } from '../platform/auth-context';
 import { buildSession } from '../seed/factories';
 import { buildApplication, buildJob } from '../seed/job-factories';
 import { companyIdOf, signedInColleague } from '../testing/assessment-helpers';
-import { signedInAccount } from '../testing/auth-helpers';
+import { callerFrom, signedInAccount } from '../testing/auth-helpers';
+import { callContract } from '../testing/contract-client';
 import { startCompanyConversation } from '../testing/conversation-helpers';
 import { openLiveSocket, waitForLive } from '../testing/live-test-sockets';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -56,16 +64,15 @@ describe('removing a member from the team', () => {
     const member = await signedInColleague(testApp, companyId, 'hiring_manager');
     const applicant = await signedInAccount(testApp, { role: 'applicant' });
     const conversation = await startCompanyConversation(testApp, owner, applicant.user.id);
-    const sent = await member.request({
-      method: 'POST',
-      url: `/api/conversations/${conversation.id}/messages`,
-      payload: { body: 'Looking forward to it.', client_id: 'member-1' },
+    const sent = await member.call(messagingContract.send, {
+      params: { id: conversation.id },
+      body: { body: 'Looking forward to it.', client_id: 'member-1' },
     });
-    expect(sent.statusCode, sent.body).toBe(201);
-    const token = await member.request({ method: 'POST', url: '/api/account/api-tokens', payload: { name: 'Script' } });
-    expect(token.statusCode, token.body).toBe(201);
-    const feed = await member.request({ method: 'POST', url: '/api/calendar-feed' });
-    expect(feed.statusCode, feed.body).toBe(201);
+    expect(sent.statusCode, sent.error?.error).toBe(201);
+    const token = await member.call(apiTokensContract.create, { body: { name: 'Script' } });
+    expect(token.statusCode, token.error?.error).toBe(201);
+    const feed = await member.call(meetingsContract.createCalendarFeed);
+    expect(feed.statusCode, feed.error?.error).toBe(201);
 
     const job = await buildJob(db(), { companyId });
     await db().insert(jobHiringTeam).values({ jobId: job.id, userId: member.user.id });
@@ -113,8 +120,8 @@ describe('removing a member from the team', () => {
     return {
       member,
       conversationId: conversation.id,
-      secret: token.json().secret as string,
-      feedUrl: new URL(feed.json().url as string),
+      secret: token.body.secret,
+      feedUrl: new URL(feed.body.url),
       jobId: job.id,
       meetingId: meeting.id,
       organisedLinkId: organised.id,
@@ -125,18 +132,18 @@ describe('removing a member from the team', () => {
   async function expectAccessEnded(held: Awaited<ReturnType<typeof memberWithAccess>>) {
     const { member } = held;
     // The old cookie: 401, and its session is gone.
-    const withCookie = await member.request({ method: 'GET', url: '/api/company/team/members' });
+    const withCookie = await member.call(teamContract.members);
     expect(withCookie.statusCode).toBe(401);
     // The API token: 401.
-    const withToken = await testApp.app.inject({
-      method: 'GET',
-      url: '/api/account/api-tokens',
-      headers: { authorization: `Bearer ${held.secret}` },
-    });
+    const withToken = await callContract(
+      (options: InjectOptions) =>
+        testApp.app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${held.secret}` } }),
+      apiTokensContract.list,
+    );
     expect(withToken.statusCode).toBe(401);
     const [token] = await db().select().from(apiTokens).where(eq(apiTokens.userId, member.user.id));
     expect(token?.revokedAt).toBeInstanceOf(Date);
-    // The calendar feed's address: gone.
+    // The calendar feed's address, as it was handed out: gone.
     const feed = await testApp.app.inject({ method: 'GET', url: held.feedUrl.pathname });
     expect(feed.statusCode).toBe(404);
     expect(await db().select().from(calendarFeeds).where(eq(calendarFeeds.userId, member.user.id))).toEqual([]);
@@ -144,15 +151,15 @@ describe('removing a member from the team', () => {
     // Signed in again (the account stays, with no company): the conversation is closed to them, and they get no
     // digest of it (their read cursor is gone); company data is refused.
     const session = await buildSession(db(), member.user.id);
-    const cookie = `${SESSION_COOKIE}=${session.token}`;
-    const again = (method: 'GET' | 'POST', url: string, payload?: object) =>
-      testApp.app.inject({ method, url, payload, headers: { cookie, 'sec-fetch-site': 'same-origin' } });
-    const me = (await again('GET', '/api/auth/me')).json();
+    const again = callerFrom(testApp, { cookie: `${SESSION_COOKIE}=${session.token}` });
+    const me = (await again.call(authContract.me)).body;
     expect(me.user).toMatchObject({ id: member.user.id, role: 'company', company: null });
     // A former member holds no company permission (403); joined elsewhere, it would not be theirs (404).
-    expect([403, 404]).toContain((await again('GET', `/api/conversations/${held.conversationId}`)).statusCode);
-    expect((await again('GET', '/api/company/team/members')).statusCode).toBe(403);
-    expect((await again('GET', `/api/jobs/${held.jobId}`)).statusCode).toBe(403);
+    expect([403, 404]).toContain(
+      (await again.call(messagingContract.get, { params: { id: held.conversationId } })).statusCode,
+    );
+    expect((await again.call(teamContract.members)).statusCode).toBe(403);
+    expect((await again.call(jobsContract.get, { params: { id: held.jobId } })).statusCode).toBe(403);
     expect(await db().select().from(conversationMembers).where(eq(conversationMembers.userId, member.user.id))).toEqual(
       [],
     );
@@ -181,17 +188,17 @@ describe('removing a member from the team', () => {
     const owner = await signedInAccount(testApp, { role: 'company' });
     const companyId = await companyIdOf(testApp, owner.user.id);
     const held = await memberWithAccess(owner, companyId);
-    expect(
-      (await held.member.request({ method: 'GET', url: `/api/conversations/${held.conversationId}` })).statusCode,
-    ).toBe(200);
+    expect((await held.member.call(messagingContract.get, { params: { id: held.conversationId } })).statusCode).toBe(
+      200,
+    );
     const tab = openLiveSocket(socketUrl, { origin, cookie: held.member.cookie });
     const ownerTab = openLiveSocket(socketUrl, { origin, cookie: owner.cookie });
     await Promise.all([tab.opened, ownerTab.opened]);
     await waitForLive(() => tab.events.find((event) => event.type === 'ready'));
     const closed = new Promise<number>((resolve) => tab.socket.once('close', (code) => resolve(code)));
 
-    const removed = await owner.request({ method: 'DELETE', url: `/api/company/team/members/${held.member.user.id}` });
-    expect(removed.statusCode, removed.body).toBe(204);
+    const removed = await owner.call(teamContract.remove, { params: { id: held.member.user.id } });
+    expect(removed.statusCode, removed.error?.error).toBe(204);
 
     expect(await waitForLive(() => tab.events.find((event) => event.type === 'session.ended'))).toEqual({
       type: 'session.ended',
@@ -230,8 +237,8 @@ describe('removing a member from the team', () => {
     await tab.opened;
     const closed = new Promise<number>((resolve) => tab.socket.once('close', (code) => resolve(code)));
 
-    const left = await held.member.request({ method: 'POST', url: '/api/company/team/leave' });
-    expect(left.statusCode, left.body).toBe(204);
+    const left = await held.member.call(teamContract.leave);
+    expect(left.statusCode, left.error?.error).toBe(204);
     expect(await closed).toBe(SESSION_ENDED_CLOSE_CODE);
     await expectAccessEnded(held);
     const [audit] = await db()
