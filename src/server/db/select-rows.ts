@@ -18,9 +18,3 @@ export async function selectRows<Row extends z.ZodType>(
 ): Promise<z.output<Row>[]> {
   return z.array(row).parse(await rowsOf(db, query));
 }
-
-// The rows of a raw query, typed by the caller and not checked: the older form, kept until each call names
-// its row's schema (scripts/unchecked-rows.test.ts counts them down).
-export async function selectUncheckedRows<Row>(db: Pick<Database, 'execute'>, query: SQL): Promise<Row[]> {
-  return (await rowsOf(db, query)) as Row[];
-}

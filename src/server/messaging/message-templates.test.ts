@@ -98,8 +98,7 @@ describe('message templates', () => {
       expect(updated.statusCode).toBe(200);
       expect(updated.body).toMatchObject({ id: template.id, name: 'Interview', body: 'Hello {{first_name}}' });
 
-      // Left as a plain request: the typed client parses a 204's empty body with noContent (z.null()) and throws.
-      const removed = await owner.request({ method: 'DELETE', url: `/api/message-templates/${template.id}` });
+      const removed = await owner.call(messageTemplatesContract.remove, { params: { id: template.id } });
       expect(removed.statusCode).toBe(204);
       expect((await list(owner)).body.total).toBe(2);
 
