@@ -136,9 +136,9 @@ describe('taking skills tests', () => {
     expect(body.status).toBe('started');
     const limit = new Date(body.deadline_at ?? '').getTime() - new Date(body.started_at ?? '').getTime();
     expect(limit).toBe(30 * 60_000);
-    // The candidate never sees the answer key.
-    expect(body.questions[0]).not.toHaveProperty('answer_key');
-    expect(JSON.stringify(body)).not.toContain('2026-07-04');
+    // The candidate never sees the answer key: read as it came, since parsing by the contract would drop it.
+    expect(JSON.parse(started.rawPayload.toString()).questions[0]).not.toHaveProperty('answer_key');
+    expect(started.rawPayload.toString()).not.toContain('2026-07-04');
     // Starting again changes nothing.
     expect((await start(taker, attemptId)).body.deadline_at).toBe(body.deadline_at);
   });
@@ -316,7 +316,8 @@ describe('taking skills tests', () => {
         passed: score >= 60,
         pending_reviews: 0,
       });
-      const candidateView = (await ownAttempt(taker, attemptId)).body;
+      const candidateAnswer = await ownAttempt(taker, attemptId);
+      const candidateView = candidateAnswer.body;
       expect(candidateView.result).toEqual({
         score,
         passed: score >= 60,
@@ -324,7 +325,8 @@ describe('taking skills tests', () => {
         points_earned: earned,
         points_possible: possible,
       });
-      expect(JSON.stringify(candidateView)).not.toContain('Version control');
+      // As it came: parsing by the contract would drop an answer key sent by mistake.
+      expect(candidateAnswer.rawPayload.toString()).not.toContain('Version control');
     });
   });
 
