@@ -1,12 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { QuestionInput, QuestionType } from '~/shared/assessments';
+import type { QuestionInput, QuestionType, TestInput } from '~/shared/assessments';
+import { pathOf } from '~/shared/contract';
+import { testAttemptsContract, testsContract } from '~/shared/contracts/assessments';
+import { jobBoardContract } from '~/shared/contracts/job-board';
+import { pipelineContract } from '~/shared/contracts/pipeline';
 import {
-  type ApplicantAttempt,
-  type AttemptReview,
   attemptTexts,
   INTEGRITY_EVENTS_MAX,
   INTEGRITY_EVENTS_PER_REQUEST,
+  type IntegrityEvent,
+  type SentAnswer,
 } from '~/shared/test-attempts';
 import { jobTests, notifications, testAttempts } from '../db/schema';
 import { buildJob } from '../seed/job-factories';
@@ -56,11 +60,9 @@ describe('taking skills tests', () => {
     questionOfEachType.time,
   ];
 
-  async function createTest(owner: Company, questions: QuestionInput[], fields: object = {}) {
-    const response = await owner.request({
-      method: 'POST',
-      url: '/api/tests',
-      payload: {
+  async function createTest(owner: Company, questions: QuestionInput[], fields: Partial<TestInput> = {}) {
+    const response = await owner.call(testsContract.create, {
+      body: {
         name: 'Skills check',
         type: 'mixed',
         time_limit: 30,
@@ -70,8 +72,8 @@ describe('taking skills tests', () => {
         ...fields,
       },
     });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json() as { id: string; questions: Array<{ id: string; type: QuestionType }> };
+    expect(response.statusCode, response.error?.error).toBe(201);
+    return response.body;
   }
 
   // An applicant applies to an open job requiring the test; the attempt it assigns.
@@ -79,38 +81,39 @@ describe('taking skills tests', () => {
     const taker = applicant ?? (await signedInAccount(testApp, { role: 'applicant' }));
     const job = await buildJob(testApp.database.db, { companyId: company.companyId, status: 'open', title: 'Analyst' });
     await testApp.database.db.insert(jobTests).values({ jobId: job.id, testId });
-    const applied = await taker.request({
-      method: 'POST',
-      url: `/api/jobs/${job.id}/applications`,
-      payload: { cover_letter: 'Ready to be tested.' },
+    const applied = await taker.call(jobBoardContract.apply, {
+      params: { id: job.id },
+      body: { cover_letter: 'Ready to be tested.' },
     });
-    expect(applied.statusCode, applied.body).toBe(201);
-    const list = await taker.request({ method: 'GET', url: '/api/applicant/tests?state=to_do' });
-    const attempt = list.json().items.find((item: { test: { id: string } }) => item.test.id === testId);
+    expect(applied.statusCode, applied.error?.error).toBe(201);
+    const list = await taker.call(testAttemptsContract.ownList, { query: { state: 'to_do' } });
+    const attempt = list.body.items.find((item) => item.test.id === testId);
     expect(attempt).toBeDefined();
-    return { taker, attemptId: attempt.id as string, applicationId: applied.json().id as string, job };
+    return { taker, attemptId: attempt?.id ?? '', applicationId: applied.body.id, job };
   }
 
   const start = (taker: Account, attemptId: string) =>
-    taker.request({ method: 'POST', url: `/api/applicant/tests/${attemptId}/start` });
-  const save = (taker: Account, attemptId: string, questionId: string, answer: unknown) =>
-    taker.request({
-      method: 'PUT',
-      url: `/api/applicant/tests/${attemptId}/answers/${questionId}`,
-      payload: { answer },
+    taker.call(testAttemptsContract.start, { params: { id: attemptId } });
+  const save = (taker: Account, attemptId: string, questionId: string, answer: SentAnswer) =>
+    taker.call(testAttemptsContract.saveAnswer, {
+      params: { id: attemptId, question_id: questionId },
+      body: { answer },
     });
   const submit = (taker: Account, attemptId: string) =>
-    taker.request({ method: 'POST', url: `/api/applicant/tests/${attemptId}/submit` });
-  const review = async (attemptId: string, as: Account = company) => {
-    const response = await as.request({ method: 'GET', url: `/api/test-attempts/${attemptId}` });
-    return response;
-  };
+    taker.call(testAttemptsContract.submit, { params: { id: attemptId } });
+  const review = (attemptId: string, as: Account = company) =>
+    as.call(testAttemptsContract.review, { params: { id: attemptId } });
+  const ownAttempt = (taker: Account, attemptId: string) =>
+    taker.call(testAttemptsContract.own, { params: { id: attemptId } });
+  const grade = (attemptId: string, questionId: string, body: { points: number; comment?: string }, as = company) =>
+    as.call(testAttemptsContract.grade, { params: { id: attemptId, question_id: questionId }, body });
+  // The contract types a file body as the browser's Blob; inject sends the bytes as a Buffer, typed and named
+  // as the browser would.
   const upload = (taker: Account, attemptId: string, questionId: string, content: Buffer, type: string, name: string) =>
-    taker.request({
-      method: 'PUT',
-      url: `/api/applicant/tests/${attemptId}/files/${questionId}`,
+    taker.callUnchecked(testAttemptsContract.uploadAnswerFile, {
+      params: { id: attemptId, question_id: questionId },
       headers: { 'content-type': type, 'x-file-name': encodeURIComponent(name) },
-      payload: content,
+      body: content,
     });
   const moveDeadline = (attemptId: string, to: Date) =>
     testApp.database.db.update(testAttempts).set({ deadlineAt: to }).where(eq(testAttempts.id, attemptId));
@@ -119,9 +122,7 @@ describe('taking skills tests', () => {
     const test = await createTest(company, [questionOfEachType.date]);
     const { taker, attemptId } = await applyForTest(test.id);
 
-    const before = (
-      await taker.request({ method: 'GET', url: `/api/applicant/tests/${attemptId}` })
-    ).json() as ApplicantAttempt;
+    const before = (await ownAttempt(taker, attemptId)).body;
     expect(before).toMatchObject({
       status: 'assigned',
       questions: [],
@@ -130,16 +131,16 @@ describe('taking skills tests', () => {
     });
 
     const started = await start(taker, attemptId);
-    expect(started.statusCode, started.body).toBe(200);
-    const body = started.json() as ApplicantAttempt;
+    expect(started.statusCode, started.error?.error).toBe(200);
+    const body = started.body;
     expect(body.status).toBe('started');
     const limit = new Date(body.deadline_at ?? '').getTime() - new Date(body.started_at ?? '').getTime();
     expect(limit).toBe(30 * 60_000);
-    // The candidate never sees the answer key.
-    expect(body.questions[0]).not.toHaveProperty('answer_key');
-    expect(JSON.stringify(body)).not.toContain('2026-07-04');
+    // The candidate never sees the answer key: read as it came, since parsing by the contract would drop it.
+    expect(JSON.parse(started.rawPayload.toString()).questions[0]).not.toHaveProperty('answer_key');
+    expect(started.rawPayload.toString()).not.toContain('2026-07-04');
     // Starting again changes nothing.
-    expect((await start(taker, attemptId)).json().deadline_at).toBe(body.deadline_at);
+    expect((await start(taker, attemptId)).body.deadline_at).toBe(body.deadline_at);
   });
 
   it('keeps answers as they are given, so a reload resumes, and refuses answers that do not fit', async () => {
@@ -151,29 +152,29 @@ describe('taking skills tests', () => {
     expect((await save(taker, attemptId, checkboxes?.id ?? '', ['React'])).statusCode).toBe(200);
     expect((await save(taker, attemptId, checkboxes?.id ?? '', ['React', 'Vue'])).statusCode).toBe(200);
 
-    const reloaded = (
-      await taker.request({ method: 'GET', url: `/api/applicant/tests/${attemptId}` })
-    ).json() as ApplicantAttempt;
+    const reloaded = (await ownAttempt(taker, attemptId)).body;
     expect(reloaded.answers).toEqual({ [shortAnswer?.id ?? '']: 'useState', [checkboxes?.id ?? '']: ['React', 'Vue'] });
 
     const wrongOption = await save(taker, attemptId, multipleChoice?.id ?? '', '500');
     expect(wrongOption.statusCode).toBe(400);
-    expect(wrongOption.json()).toMatchObject({
+    expect(wrongOption.error).toMatchObject({
       error: attemptTexts.chooseOption,
       fields: { answer: attemptTexts.chooseOption },
     });
     const fileAsJson = await save(taker, attemptId, test.questions[5]?.id ?? '', 'a file');
-    expect(fileAsJson.json().error).toBe(attemptTexts.fileByUpload);
+    expect(fileAsJson.error?.error).toBe(attemptTexts.fileByUpload);
     const unknownQuestion = await save(taker, attemptId, 'not-a-question', 'x');
     expect(unknownQuestion.statusCode).toBe(404);
-    expect(unknownQuestion.json().error).toBe(attemptTexts.questionNotInTest);
+    expect(unknownQuestion.error?.error).toBe(attemptTexts.questionNotInTest);
     const tooLong = await save(taker, attemptId, shortAnswer?.id ?? '', 'x'.repeat(501));
-    expect(tooLong.json().error).toBe(attemptTexts.textTooLong(500));
+    expect(tooLong.error?.error).toBe(attemptTexts.textTooLong(500));
   });
 
   // Full credit on everything, then partial, then none: the per-question points and the score.
   describe('grading each of the twelve types', () => {
-    const answersFor = (level: 'full' | 'partial' | 'none'): Partial<Record<QuestionType, unknown>> => {
+    const answersFor = (
+      level: 'full' | 'partial' | 'none',
+    ): Record<Exclude<QuestionType, 'file-upload'>, SentAnswer> => {
       if (level === 'full')
         return {
           'short-answer': 'usestate',
@@ -266,7 +267,7 @@ describe('taking skills tests', () => {
       for (const question of test.questions) {
         if (question.type === 'file-upload') continue;
         const saved = await save(taker, attemptId, question.id, answers[question.type]);
-        expect(saved.statusCode, `${question.type}: ${saved.body}`).toBe(200);
+        expect(saved.statusCode, `${question.type}: ${saved.error?.error}`).toBe(200);
       }
       const fileQuestion = test.questions.find((question) => question.type === 'file-upload');
       const uploaded = await upload(
@@ -277,36 +278,37 @@ describe('taking skills tests', () => {
         'application/pdf',
         'sample.pdf',
       );
-      expect(uploaded.statusCode, uploaded.body).toBe(200);
+      expect(uploaded.statusCode, uploaded.error?.error).toBe(200);
 
       const submitted = await submit(taker, attemptId);
-      expect(submitted.statusCode, submitted.body).toBe(200);
+      expect(submitted.statusCode, submitted.error?.error).toBe(200);
       // The file waits for a person: submitted, and the candidate sees no result yet.
-      expect(submitted.json()).toMatchObject({ status: 'submitted', closed_by: 'candidate', result: null });
+      expect(submitted.body).toMatchObject({ status: 'submitted', closed_by: 'candidate', result: null });
 
-      const pending = (await review(attemptId)).json() as AttemptReview;
+      const pending = (await review(attemptId)).body;
       expect(pending.pending_reviews).toBe(1);
       for (const question of pending.questions) {
         if (question.type === 'file-upload') {
           expect(question.grade).toMatchObject({ method: 'manual', points: null });
-          expect(question.file_url).toBe(`/api/test-attempts/${attemptId}/files/${question.id}`);
+          expect(question.file_url).toBe(
+            pathOf(testAttemptsContract.answerFile.path, { id: attemptId, question_id: question.id }),
+          );
           continue;
         }
         expect(question.grade?.points, question.type).toBe(expectedPoints[level][question.type]);
       }
 
       // The company grades the file; the attempt is graded and scored against the pass rate (60).
-      const graded = await company.request({
-        method: 'PUT',
-        url: `/api/test-attempts/${attemptId}/questions/${fileQuestion?.id}/grade`,
-        payload: { points: level === 'full' ? 1 : 0, comment: 'Read it.' },
+      const graded = await grade(attemptId, fileQuestion?.id ?? '', {
+        points: level === 'full' ? 1 : 0,
+        comment: 'Read it.',
       });
-      expect(graded.statusCode, graded.body).toBe(200);
+      expect(graded.statusCode, graded.error?.error).toBe(200);
       const possible = 1 + 4 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1;
       const earned =
         Object.values(expectedPoints[level]).reduce((sum, points) => sum + points, 0) + (level === 'full' ? 1 : 0);
       const score = Math.round((earned / possible) * 100);
-      expect(graded.json()).toMatchObject({
+      expect(graded.body).toMatchObject({
         status: 'graded',
         points_possible: possible,
         points_earned: earned,
@@ -314,7 +316,8 @@ describe('taking skills tests', () => {
         passed: score >= 60,
         pending_reviews: 0,
       });
-      const candidateView = (await taker.request({ method: 'GET', url: `/api/applicant/tests/${attemptId}` })).json();
+      const candidateAnswer = await ownAttempt(taker, attemptId);
+      const candidateView = candidateAnswer.body;
       expect(candidateView.result).toEqual({
         score,
         passed: score >= 60,
@@ -322,7 +325,8 @@ describe('taking skills tests', () => {
         points_earned: earned,
         points_possible: possible,
       });
-      expect(JSON.stringify(candidateView)).not.toContain('Version control');
+      // As it came: parsing by the contract would drop an answer key sent by mistake.
+      expect(candidateAnswer.rawPayload.toString()).not.toContain('Version control');
     });
   });
 
@@ -336,14 +340,12 @@ describe('taking skills tests', () => {
 
     const late = await save(taker, attemptId, timeQuestion?.id ?? '', '14:30');
     expect(late.statusCode).toBe(409);
-    expect(late.json().error).toBe(attemptTexts.timeUp);
+    expect(late.error?.error).toBe(attemptTexts.timeUp);
     const lateSubmit = await submit(taker, attemptId);
     expect(lateSubmit.statusCode).toBe(409);
-    expect(lateSubmit.json().error).toBe(attemptTexts.timeUp);
+    expect(lateSubmit.error?.error).toBe(attemptTexts.timeUp);
 
-    const closed = (
-      await taker.request({ method: 'GET', url: `/api/applicant/tests/${attemptId}` })
-    ).json() as ApplicantAttempt;
+    const closed = (await ownAttempt(taker, attemptId)).body;
     expect(closed).toMatchObject({
       status: 'graded',
       closed_by: 'deadline',
@@ -352,7 +354,7 @@ describe('taking skills tests', () => {
     // Closed at the deadline, not when somebody next looked.
     const [row] = await testApp.database.db.select().from(testAttempts).where(eq(testAttempts.id, attemptId));
     expect(row?.submittedAt?.getTime()).toBe(row?.deadlineAt?.getTime());
-    expect((await submit(taker, attemptId)).json().error).toBe(attemptTexts.finished);
+    expect((await submit(taker, attemptId)).error?.error).toBe(attemptTexts.finished);
   });
 
   it('closes abandoned attempts in the sweep, grading what was saved', async () => {
@@ -390,10 +392,9 @@ describe('taking skills tests', () => {
     await start(taker, attemptId);
     const questionId = test.questions[0]?.id;
     const at = new Date().toISOString();
-    const recorded = await taker.request({
-      method: 'POST',
-      url: `/api/applicant/tests/${attemptId}/events`,
-      payload: {
+    const recorded = await taker.call(testAttemptsContract.recordIntegrityEvents, {
+      params: { id: attemptId },
+      body: {
         events: [
           { type: 'focus_lost', at },
           { type: 'focus_returned', at },
@@ -402,14 +403,14 @@ describe('taking skills tests', () => {
         ],
       },
     });
-    expect(recorded.json()).toEqual({ recorded: 4 });
-    const bad = await taker.request({
-      method: 'POST',
-      url: `/api/applicant/tests/${attemptId}/events`,
-      payload: { events: [{ type: 'screenshot', at }] },
+    expect(recorded.body).toEqual({ recorded: 4 });
+    // An event type the contract does not know, sent on purpose.
+    const bad = await taker.callUnchecked(testAttemptsContract.recordIntegrityEvents, {
+      params: { id: attemptId },
+      body: { events: [{ type: 'screenshot', at }] },
     });
     expect(bad.statusCode).toBe(400);
-    const body = (await review(attemptId)).json() as AttemptReview;
+    const body = (await review(attemptId)).body;
     expect(body.integrity).toMatchObject({ focus_losses: 2, pastes: 1, is_truncated: false });
     expect(body.integrity.events[2]).toMatchObject({ type: 'paste', question_id: questionId, at });
   });
@@ -419,10 +420,16 @@ describe('taking skills tests', () => {
     const { taker, attemptId } = await applyForTest(test.id);
     await start(taker, attemptId);
     const at = new Date().toISOString();
-    const send = (events: object[]) =>
-      taker.request({ method: 'POST', url: `/api/applicant/tests/${attemptId}/events`, payload: { events } });
+    const send = (events: IntegrityEvent[]) =>
+      taker.call(testAttemptsContract.recordIntegrityEvents, { params: { id: attemptId }, body: { events } });
     // Fill the timeline with returns, then keep leaving the tab and pasting.
-    const returns = Array.from({ length: INTEGRITY_EVENTS_PER_REQUEST }, () => ({ type: 'focus_returned', at }));
+    const returns = Array.from(
+      { length: INTEGRITY_EVENTS_PER_REQUEST },
+      (): IntegrityEvent => ({
+        type: 'focus_returned',
+        at,
+      }),
+    );
     for (let sent = 0; sent < INTEGRITY_EVENTS_MAX; sent += INTEGRITY_EVENTS_PER_REQUEST) {
       expect((await send(returns)).statusCode).toBe(200);
     }
@@ -431,12 +438,12 @@ describe('taking skills tests', () => {
       { type: 'paste', at },
       { type: 'focus_lost', at },
     ]);
-    expect(beyond.json()).toEqual({ recorded: 0 });
-    const { integrity } = (await review(attemptId)).json() as AttemptReview;
+    expect(beyond.body).toEqual({ recorded: 0 });
+    const { integrity } = (await review(attemptId)).body;
     expect(integrity).toMatchObject({ focus_losses: 2, pastes: 1, is_truncated: true });
     expect(integrity.events).toHaveLength(INTEGRITY_EVENTS_MAX);
-    const list = await company.request({ method: 'GET', url: `/api/tests/${test.id}/attempts` });
-    expect(list.json().items).toEqual([expect.objectContaining({ id: attemptId, focus_losses: 2, pastes: 1 })]);
+    const list = await company.call(testAttemptsContract.listForTest, { params: { id: test.id } });
+    expect(list.body.items).toEqual([expect.objectContaining({ id: attemptId, focus_losses: 2, pastes: 1 })]);
   });
 
   it('stores answer files with type and size limits, for the candidate and the company only', async () => {
@@ -446,7 +453,7 @@ describe('taking skills tests', () => {
     const questionId = test.questions[0]?.id ?? '';
     const refusedType = await upload(taker, attemptId, questionId, Buffer.from('<svg/>'), 'image/svg+xml', 'x.svg');
     expect(refusedType.statusCode).toBe(415);
-    expect(refusedType.json().error).toBe(attemptTexts.fileType);
+    expect(refusedType.error?.error).toBe(attemptTexts.fileType);
     const tooLarge = await upload(
       taker,
       attemptId,
@@ -456,9 +463,9 @@ describe('taking skills tests', () => {
       'big.pdf',
     );
     expect(tooLarge.statusCode).toBe(413);
-    expect(tooLarge.json().error).toBe(attemptTexts.fileTooLarge);
+    expect(tooLarge.error?.error).toBe(attemptTexts.fileTooLarge);
     const first = await upload(taker, attemptId, questionId, Buffer.from('first'), 'text/plain', 'notes.txt');
-    expect(first.json()).toMatchObject({ name: 'notes.txt', size: 5, content_type: 'text/plain' });
+    expect(first.body).toMatchObject({ name: 'notes.txt', size: 5, content_type: 'text/plain' });
     const second = await upload(
       taker,
       attemptId,
@@ -467,27 +474,19 @@ describe('taking skills tests', () => {
       'text/plain',
       '../../évaluation.txt',
     );
-    expect(second.json()).toMatchObject({ name: 'évaluation.txt', size: 12 });
+    expect(second.body).toMatchObject({ name: 'évaluation.txt', size: 12 });
 
-    const download = await company.request({
-      method: 'GET',
-      url: `/api/test-attempts/${attemptId}/files/${questionId}`,
-    });
+    const fileParams = { id: attemptId, question_id: questionId };
+    const download = await company.call(testAttemptsContract.answerFile, { params: fileParams });
     expect(download.statusCode).toBe(200);
-    expect(download.body).toBe('second draft');
+    expect(download.rawPayload.toString()).toBe('second draft');
     expect(download.headers['content-disposition']).toBe("attachment; filename*=UTF-8''%C3%A9valuation.txt");
-    const own = await taker.request({ method: 'GET', url: `/api/applicant/tests/${attemptId}/files/${questionId}` });
-    expect(own.body).toBe('second draft');
+    const own = await taker.call(testAttemptsContract.ownAnswerFile, { params: fileParams });
+    expect(own.rawPayload.toString()).toBe('second draft');
     const stranger = await signedInAccount(testApp, { role: 'applicant' });
-    expect(
-      (await stranger.request({ method: 'GET', url: `/api/applicant/tests/${attemptId}/files/${questionId}` }))
-        .statusCode,
-    ).toBe(404);
+    expect((await stranger.call(testAttemptsContract.ownAnswerFile, { params: fileParams })).statusCode).toBe(404);
     const otherCompany = await companyAccount(testApp, 'Other Co');
-    expect(
-      (await otherCompany.request({ method: 'GET', url: `/api/test-attempts/${attemptId}/files/${questionId}` }))
-        .statusCode,
-    ).toBe(404);
+    expect((await otherCompany.call(testAttemptsContract.answerFile, { params: fileParams })).statusCode).toBe(404);
   });
 
   it('keeps attempts to their owners: a company sees its own tests’ attempts, a candidate only theirs', async () => {
@@ -497,18 +496,16 @@ describe('taking skills tests', () => {
     const stranger = await signedInAccount(testApp, { role: 'applicant' });
 
     expect((await review(attemptId, otherCompany)).statusCode).toBe(404);
-    expect((await otherCompany.request({ method: 'GET', url: `/api/tests/${test.id}/attempts` })).statusCode).toBe(404);
-    expect((await stranger.request({ method: 'GET', url: `/api/applicant/tests/${attemptId}` })).statusCode).toBe(404);
+    expect((await otherCompany.call(testAttemptsContract.listForTest, { params: { id: test.id } })).statusCode).toBe(
+      404,
+    );
+    expect((await ownAttempt(stranger, attemptId)).statusCode).toBe(404);
     expect((await start(stranger, attemptId)).statusCode).toBe(404);
-    expect((await stranger.request({ method: 'GET', url: '/api/applicant/tests' })).json().total).toBe(0);
+    expect((await stranger.call(testAttemptsContract.ownList)).body.total).toBe(0);
     // Roles: an applicant cannot read the company's review, a company cannot take a test.
     expect((await review(attemptId, taker)).statusCode).toBe(403);
     expect((await start(company, attemptId)).statusCode).toBe(403);
-    const otherGrades = await otherCompany.request({
-      method: 'PUT',
-      url: `/api/test-attempts/${attemptId}/questions/${test.questions[0]?.id}/grade`,
-      payload: { points: 1 },
-    });
+    const otherGrades = await grade(attemptId, test.questions[0]?.id ?? '', { points: 1 }, otherCompany);
     expect(otherGrades.statusCode).toBe(404);
   });
 
@@ -517,41 +514,38 @@ describe('taking skills tests', () => {
     const applicantTest = await createTest(company, [questionOfEachType.time]);
     const { taker, applicationId } = await applyForTest(applicantTest.id);
     const assign = (testId: string, as: Account = company) =>
-      as.request({ method: 'POST', url: `/api/applications/${applicationId}/tests`, payload: { test_id: testId } });
+      as.call(pipelineContract.assignTest, { params: { id: applicationId }, body: { test_id: testId } });
 
     const assigned = await assign(test.id);
-    expect(assigned.statusCode, assigned.body).toBe(201);
+    expect(assigned.statusCode, assigned.error?.error).toBe(201);
     const again = await assign(test.id);
     expect(again.statusCode).toBe(409);
-    expect(again.json().error).toBe(attemptTexts.alreadyAssigned);
+    expect(again.error?.error).toBe(attemptTexts.alreadyAssigned);
     const [note] = await testApp.database.db
       .select()
       .from(notifications)
       .where(and(eq(notifications.userId, taker.user.id), eq(notifications.type, 'test_assigned')));
     expect(note).toMatchObject({
       title: 'Skills test: Follow-up check',
-      link: `/applicant/tests/${assigned.json().id}`,
+      link: `/applicant/tests/${assigned.body.id}`,
     });
 
     // Finished: a retake is a new attempt.
-    await start(taker, assigned.json().id);
-    await submit(taker, assigned.json().id);
+    await start(taker, assigned.body.id);
+    await submit(taker, assigned.body.id);
     expect((await assign(test.id)).statusCode).toBe(201);
 
     const draft = await createTest(company, [questionOfEachType.date], { is_active: false });
-    expect((await assign(draft.id)).json().error).toBe(attemptTexts.testNotAssignable);
+    expect((await assign(draft.id)).error?.error).toBe(attemptTexts.testNotAssignable);
     const otherCompany = await companyAccount(testApp, 'Third Co');
     const theirs = await createTest(otherCompany, [questionOfEachType.date]);
     expect((await assign(theirs.id)).statusCode).toBe(400);
     expect((await assign(test.id, otherCompany)).statusCode).toBe(404);
 
     // The pipeline lists it with the latest attempt.
-    const application = (await company.request({ method: 'GET', url: `/api/applications/${applicationId}` })).json();
-    expect(application.test_results.map((result: { test_name: string }) => result.test_name)).toEqual([
-      'Skills check',
-      'Follow-up check',
-    ]);
-    expect(application.test_results[1].attempt).toMatchObject({ status: 'assigned', pending_reviews: 0 });
+    const application = (await company.call(pipelineContract.get, { params: { id: applicationId } })).body;
+    expect(application.test_results.map((result) => result.test_name)).toEqual(['Skills check', 'Follow-up check']);
+    expect(application.test_results[1]?.attempt).toMatchObject({ status: 'assigned', pending_reviews: 0 });
   });
 
   it('refuses hand grades out of range and for attempts still running', async () => {
@@ -559,24 +553,19 @@ describe('taking skills tests', () => {
     const { taker, attemptId } = await applyForTest(test.id);
     await start(taker, attemptId);
     const questionId = test.questions[0]?.id;
-    const grade = (points: number) =>
-      company.request({
-        method: 'PUT',
-        url: `/api/test-attempts/${attemptId}/questions/${questionId}/grade`,
-        payload: { points },
-      });
-    expect((await grade(1)).json().error).toBe(attemptTexts.notSubmittedYet);
+    const gradeWith = (points: number) => grade(attemptId, questionId ?? '', { points });
+    expect((await gradeWith(1)).error?.error).toBe(attemptTexts.notSubmittedYet);
     await save(taker, attemptId, questionId ?? '', 'I build dashboards.');
     await submit(taker, attemptId);
-    const tooMany = await grade(4);
+    const tooMany = await gradeWith(4);
     expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json()).toMatchObject({
+    expect(tooMany.error).toMatchObject({
       error: attemptTexts.pointsRange(3),
       fields: { points: attemptTexts.pointsRange(3) },
     });
-    expect((await grade(2.5)).json()).toMatchObject({ status: 'graded', score: 83, passed: true });
+    expect((await gradeWith(2.5)).body).toMatchObject({ status: 'graded', score: 83, passed: true });
     // A correction later recomputes.
-    expect((await grade(1)).json()).toMatchObject({ status: 'graded', score: 33, passed: false });
+    expect((await gradeWith(1)).body).toMatchObject({ status: 'graded', score: 33, passed: false });
   });
 
   it('holds a short answer graded by hand for the company: submitted, then graded by its points', async () => {
@@ -591,23 +580,19 @@ describe('taking skills tests', () => {
     await save(taker, attemptId, date?.id ?? '', '2026-07-04');
     const submitted = await submit(taker, attemptId);
     // Nothing decides a short answer without accepted answers but a person: the attempt waits.
-    expect(submitted.json()).toMatchObject({ status: 'submitted', result: null });
-    const pending = (await review(attemptId)).json() as AttemptReview;
+    expect(submitted.body).toMatchObject({ status: 'submitted', result: null });
+    const pending = (await review(attemptId)).body;
     expect(pending.pending_reviews).toBe(1);
     expect(pending.questions[0]?.grade).toMatchObject({ method: 'manual', points: null });
 
-    const graded = await company.request({
-      method: 'PUT',
-      url: `/api/test-attempts/${attemptId}/questions/${shortAnswer?.id}/grade`,
-      payload: { points: 2, comment: 'A fine answer.' },
-    });
-    expect(graded.statusCode, graded.body).toBe(200);
-    expect(graded.json()).toMatchObject({ status: 'graded', pending_reviews: 0, points_earned: 3, score: 100 });
+    const graded = await grade(attemptId, shortAnswer?.id ?? '', { points: 2, comment: 'A fine answer.' });
+    expect(graded.statusCode, graded.error?.error).toBe(200);
+    expect(graded.body).toMatchObject({ status: 'graded', pending_reviews: 0, points_earned: 3, score: 100 });
   });
 
   it('feeds the Tests tab: attempts and the average of graded scores equal a direct computation', async () => {
     const test = await createTest(company, [questionOfEachType.date, questionOfEachType.time], { name: 'Tab figures' });
-    const scores: number[] = [];
+    const scores: Array<number | undefined> = [];
     for (const answers of [
       ['2026-07-04', '14:30'],
       ['2026-07-04', '02:30'],
@@ -618,15 +603,18 @@ describe('taking skills tests', () => {
       for (const [index, question] of test.questions.entries()) {
         if (answers[index]) await save(taker, attemptId, question.id, answers[index]);
       }
-      scores.push((await submit(taker, attemptId)).json().result.score);
+      scores.push((await submit(taker, attemptId)).body.result?.score);
     }
     await applyForTest(test.id); // assigned, not taken
     expect(scores).toEqual([100, 50, 0]);
-    const tab = await company.request({ method: 'GET', url: '/api/tests?q=Tab figures' });
-    const [row] = tab.json().items;
-    expect(row.attempts).toEqual({ total: 4, avg_score: Math.round((100 + 50 + 0) / 3) });
-    const listed = await company.request({ method: 'GET', url: `/api/tests/${test.id}/attempts?page_size=2` });
-    expect(listed.json()).toMatchObject({ total: 4, page: 1, page_size: 2 });
-    expect(listed.json().items).toHaveLength(2);
+    const tab = await company.call(testsContract.list, { query: { q: 'Tab figures' } });
+    const [row] = tab.body.items;
+    expect(row?.attempts).toEqual({ total: 4, avg_score: Math.round((100 + 50 + 0) / 3) });
+    const listed = await company.call(testAttemptsContract.listForTest, {
+      params: { id: test.id },
+      query: { page_size: 2 },
+    });
+    expect(listed.body).toMatchObject({ total: 4, page: 1, page_size: 2 });
+    expect(listed.body.items).toHaveLength(2);
   });
 });

@@ -1,16 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Candidate,
-  quickSkills,
-  TALENT_SKILL_FACETS,
-  type TalentSearchResult,
-  talentTexts,
-} from '~/shared/talent-search';
+import type { QueryOf } from '~/shared/contract';
+import { talentContract } from '~/shared/contracts/talent';
+import { talentSearchContract } from '~/shared/contracts/talent-search';
+import { type Candidate, quickSkills, TALENT_SKILL_FACETS, talentTexts } from '~/shared/talent-search';
 import { applicantProfiles, notifications, sessions, talentSkills, users } from '../db/schema';
 import { buildJob } from '../seed/job-factories';
 import { buildApplicantProfile } from '../seed/talent-factories';
-import { signedInAccount } from '../testing/auth-helpers';
+import { callerFrom, signedInAccount } from '../testing/auth-helpers';
 import { type Account, companyAccount, uniqueWord } from '../testing/job-board-test-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -39,12 +36,21 @@ describe('Talent Search API', () => {
     return account;
   };
 
-  const search = async (query: string, account: Account = company) => {
-    const response = await account.request({ method: 'GET', url: `/api/talent?${query}` });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json() as TalentSearchResult;
+  // The contract's query type requires the lists (skills, availability, badges: a preprocessed field's input is
+  // required); left undefined, they stay out of the query string.
+  type SearchQuery = Partial<QueryOf<typeof talentSearchContract.search>>;
+  const queryOf = (query: SearchQuery): QueryOf<typeof talentSearchContract.search> => ({
+    skills: undefined,
+    availability: undefined,
+    badges: undefined,
+    ...query,
+  });
+  const search = async (query: SearchQuery, account: Account = company) => {
+    const response = await account.call(talentSearchContract.search, { query: queryOf(query) });
+    expect(response.statusCode, response.error?.error).toBe(200);
+    return response.body;
   };
-  const namesOf = async (query: string, account: Account = company) =>
+  const namesOf = async (query: SearchQuery, account: Account = company) =>
     (await search(query, account)).items.map((item) => item.name);
 
   it('finds listed profiles of active applicants only', async () => {
@@ -53,10 +59,10 @@ describe('Talent Search API', () => {
     await candidate(word, 'Incomplete Ivan', { hourlyRateCents: null });
     await candidate(word, 'Skill-less Sam', { skills: [] });
     const suspended = await candidate(word, 'Suspended Sue');
-    expect((await namesOf(`q=${word}`)).sort()).toEqual(['Listed Lena', 'Suspended Sue']);
+    expect((await namesOf({ q: word })).sort()).toEqual(['Listed Lena', 'Suspended Sue']);
 
     await testApp.database.db.update(users).set({ status: 'suspended' }).where(eq(users.id, suspended.user.id));
-    expect(await namesOf(`q=${word}`)).toEqual(['Listed Lena']);
+    expect(await namesOf({ q: word })).toEqual(['Listed Lena']);
   });
 
   it('answers each candidate as a card', async () => {
@@ -76,7 +82,10 @@ describe('Talent Search API', () => {
       idVerifiedAt: new Date(),
       lastActiveAt: new Date(),
     });
-    const [item] = (await search(`q=${word}`)).items;
+    // The card as it came, every field of it: parsing by the contract would drop one it does not declare.
+    const response = await company.call(talentSearchContract.search, { query: queryOf({ q: word }) });
+    expect(response.statusCode, response.error?.error).toBe(200);
+    const [item] = JSON.parse(response.rawPayload.toString()).items;
     expect(item).toEqual({
       id: account.user.id,
       name: 'Grace Hopper',
@@ -112,10 +121,10 @@ describe('Talent Search API', () => {
     await candidate(word, 'In skills', { headline: 'Platform Engineer', skills: ['Kubernetes', 'Go'] });
     await candidate(word, 'Elsewhere', { headline: 'Bookkeeper', skills: ['Xero'] });
 
-    const names = await namesOf(`q=${encodeURIComponent(`kubernetes ${word}`)}&sort=best_match`);
+    const names = await namesOf({ q: `kubernetes ${word}`, sort: 'best_match' });
     expect(names).toHaveLength(3);
     expect(names.at(-1)).toBe('In summary');
-    expect(await namesOf(`q=${encodeURIComponent(`${word} -kubernetes`)}`)).toEqual(['Elsewhere']);
+    expect(await namesOf({ q: `${word} -kubernetes` })).toEqual(['Elsewhere']);
   });
 
   it('filters by every skill asked for (any case), rate, level, availability, region and badges', async () => {
@@ -145,18 +154,18 @@ describe('Talent Search API', () => {
       idVerifiedAt: new Date(),
       ratingTenths: 41,
     });
-    const names = async (filters: string) => (await namesOf(`q=${word}&${filters}&sort=rate_asc`)).join(',');
+    const names = async (filters: SearchQuery) => (await namesOf({ q: word, ...filters, sort: 'rate_asc' })).join(',');
 
-    expect(await names('skills=react')).toBe('Ana,Ben');
-    expect(await names('skills=REACT,typescript')).toBe('Ana');
-    expect(await names('rate_min=20&rate_max=40')).toBe('Cy,Ana');
-    expect(await names('rate_min=40.01')).toBe('Ben');
-    expect(await names('level=senior')).toBe('Ben');
-    expect(await names('availability=part-time,project-based')).toBe('Cy,Ben');
-    expect(await names('region=Africa')).toBe('Cy');
-    expect(await names('badges=background_check')).toBe('Ben');
-    expect(await names('badges=top_rated')).toBe('Ben');
-    expect(await names('badges=id_verified,top_rated')).toBe('');
+    expect(await names({ skills: ['react'] })).toBe('Ana,Ben');
+    expect(await names({ skills: ['REACT', 'typescript'] })).toBe('Ana');
+    expect(await names({ rate_min: 20, rate_max: 40 })).toBe('Cy,Ana');
+    expect(await names({ rate_min: 40.01 })).toBe('Ben');
+    expect(await names({ level: 'senior' })).toBe('Ben');
+    expect(await names({ availability: ['part-time', 'project-based'] })).toBe('Cy,Ben');
+    expect(await names({ region: 'Africa' })).toBe('Cy');
+    expect(await names({ badges: ['background_check'] })).toBe('Ben');
+    expect(await names({ badges: ['top_rated'] })).toBe('Ben');
+    expect(await names({ badges: ['id_verified', 'top_rated'] })).toBe('');
   });
 
   it('sorts by rate, rating and recent activity, with ties in a stable order across pages', async () => {
@@ -169,18 +178,18 @@ describe('Talent Search API', () => {
       await candidate(word, `Tie ${n}`, { hourlyRateCents: 4000, lastActiveAt: minutesAgo(300) });
     }
 
-    const rateAsc = await namesOf(`q=${word}&sort=rate_asc&page_size=50`);
+    const rateAsc = await namesOf({ q: word, sort: 'rate_asc', page_size: 50 });
     expect(rateAsc[0]).toBe('Unrated');
     expect(rateAsc.slice(-2)).toEqual(['Rated 3.9', 'Rated 4.8']);
-    expect((await namesOf(`q=${word}&sort=rate_desc`))[0]).toBe('Rated 4.8');
-    expect((await namesOf(`q=${word}&sort=rating`)).slice(0, 2)).toEqual(['Rated 4.8', 'Rated 3.9']);
-    expect((await namesOf(`q=${word}&sort=recent_activity`)).slice(0, 2)).toEqual(['Unrated', 'Rated 3.9']);
+    expect((await namesOf({ q: word, sort: 'rate_desc' }))[0]).toBe('Rated 4.8');
+    expect((await namesOf({ q: word, sort: 'rating' })).slice(0, 2)).toEqual(['Rated 4.8', 'Rated 3.9']);
+    expect((await namesOf({ q: word, sort: 'recent_activity' })).slice(0, 2)).toEqual(['Unrated', 'Rated 3.9']);
 
     const pages = [];
-    for (const page of [1, 2, 3]) pages.push(...(await namesOf(`q=${word}&sort=rate_asc&page_size=3&page=${page}`)));
+    for (const page of [1, 2, 3]) pages.push(...(await namesOf({ q: word, sort: 'rate_asc', page_size: 3, page })));
     expect(pages).toEqual(rateAsc);
     expect(new Set(pages).size).toBe(8);
-    expect((await search(`q=${word}&page_size=3&page=3`)).total).toBe(8);
+    expect((await search({ q: word, page_size: 3, page: 3 })).total).toBe(8);
   });
 
   it('counts the result set by level, availability, region and skill, as a direct count does', async () => {
@@ -193,7 +202,7 @@ describe('Talent Search API', () => {
         skills: n % 2 ? ['Excel', 'SQL'] : ['excel', 'Python'],
       });
     }
-    const { facets, total } = await search(`q=${word}&page_size=1`);
+    const { facets, total } = await search({ q: word, page_size: 1 });
     expect(total).toBe(11);
 
     const profiles = await testApp.database.db
@@ -236,7 +245,7 @@ describe('Talent Search API', () => {
       }
     }
     await candidate(word, 'Rare Rita', { skills: ['javascript', 'React'] });
-    const { facets, total } = await search(`q=${word}&page_size=1`);
+    const { facets, total } = await search({ q: word, page_size: 1 });
     expect(total).toBe(common.length * 2 + 1);
     const countOf = (skill: string) =>
       facets.skills.find((entry) => entry.value.toLowerCase() === skill.toLowerCase())?.count;
@@ -252,113 +261,117 @@ describe('Talent Search API', () => {
       TALENT_SKILL_FACETS - 1,
     );
     // Filtered by a quick skill, its chip counts every result.
-    const filtered = await search(`q=${word}&skills=JavaScript&page_size=1`);
+    const filtered = await search({ q: word, skills: ['JavaScript'], page_size: 1 });
     expect(filtered.total).toBe(1);
     expect(filtered.facets.skills.find((entry) => entry.value.toLowerCase() === 'javascript')?.count).toBe(1);
   });
 
   it('refuses bad parameters with a sentence', async () => {
-    const refused = async (query: string) => {
-      const response = await company.request({ method: 'GET', url: `/api/talent?${query}` });
-      expect(response.statusCode, query).toBe(400);
-      return JSON.stringify(response.json());
+    // Values the contract's types may not allow (an unknown sort, a rate in words), sent on purpose.
+    const refused = async (query: Record<string, string | number>) => {
+      const response = await company.callUnchecked(talentSearchContract.search, { query });
+      expect(response.statusCode, JSON.stringify(query)).toBe(400);
+      return JSON.stringify(response.error);
     };
-    expect(await refused('rate_min=80&rate_max=20')).toContain(talentTexts.rateRange);
-    expect(await refused('sort=cheapest')).toContain(talentTexts.sort);
-    expect(await refused('page=10000')).toContain(talentTexts.page);
-    expect(await refused(`q=${'a'.repeat(2000)}`)).toContain(talentTexts.queryTooLong);
-    expect(await refused('level=guru')).toContain(talentTexts.level);
-    expect(await refused('availability=weekends')).toContain(talentTexts.availability);
-    expect(await refused('region=Antarctica')).toContain(talentTexts.region);
-    expect(await refused('badges=famous')).toContain(talentTexts.badges);
-    expect(await refused('rate_min=cheap')).toContain(talentTexts.rateNumber);
-    expect(await refused('page_size=500')).toContain(talentTexts.pageSize);
-    expect(await refused('overlap_hours=9&overlap_with=Europe/Berlin')).toContain(talentTexts.overlapHours);
-    expect(await refused('overlap_hours=4')).toContain(talentTexts.overlapNeedsZone);
-    expect(await refused('overlap_hours=4&overlap_with=Mars/Olympus_Mons')).toContain(talentTexts.overlapWith);
+    expect(await refused({ rate_min: 80, rate_max: 20 })).toContain(talentTexts.rateRange);
+    expect(await refused({ sort: 'cheapest' })).toContain(talentTexts.sort);
+    expect(await refused({ page: 10000 })).toContain(talentTexts.page);
+    expect(await refused({ q: 'a'.repeat(2000) })).toContain(talentTexts.queryTooLong);
+    expect(await refused({ level: 'guru' })).toContain(talentTexts.level);
+    expect(await refused({ availability: 'weekends' })).toContain(talentTexts.availability);
+    expect(await refused({ region: 'Antarctica' })).toContain(talentTexts.region);
+    expect(await refused({ badges: 'famous' })).toContain(talentTexts.badges);
+    expect(await refused({ rate_min: 'cheap' })).toContain(talentTexts.rateNumber);
+    expect(await refused({ page_size: 500 })).toContain(talentTexts.pageSize);
+    expect(await refused({ overlap_hours: 9, overlap_with: 'Europe/Berlin' })).toContain(talentTexts.overlapHours);
+    expect(await refused({ overlap_hours: 4 })).toContain(talentTexts.overlapNeedsZone);
+    expect(await refused({ overlap_hours: 4, overlap_with: 'Mars/Olympus_Mons' })).toContain(talentTexts.overlapWith);
   });
 
   it('opens a candidate’s full profile, for companies only', async () => {
     const word = uniqueWord();
     const lena = await candidate(word, 'Lena Profile', { skills: ['Kotlin'] });
     const hidden = await candidate(word, 'Hidden Profile', { summary: null });
-    const opened = await company.request({ method: 'GET', url: `/api/talent/${lena.user.id}` });
-    expect(opened.statusCode, opened.body).toBe(200);
-    expect(opened.json()).toMatchObject({
+    const candidateOf = (id: string, account: Account = company) =>
+      account.call(talentSearchContract.candidate, { params: { id } });
+    const opened = await candidateOf(lena.user.id);
+    expect(opened.statusCode, opened.error?.error).toBe(200);
+    expect(opened.body).toMatchObject({
       id: lena.user.id,
       name: 'Lena Profile',
       skills: ['Kotlin'],
       passed_tests: [],
     });
 
-    const missing = await company.request({ method: 'GET', url: `/api/talent/${hidden.user.id}` });
+    const missing = await candidateOf(hidden.user.id);
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().error).toBe(talentTexts.notFound);
-    expect((await company.request({ method: 'GET', url: '/api/talent/not-an-id' })).statusCode).toBe(400);
-    expect((await lena.request({ method: 'GET', url: `/api/talent/${lena.user.id}` })).statusCode).toBe(403);
+    expect(missing.error?.error).toBe(talentTexts.notFound);
+    expect((await candidateOf('not-an-id')).statusCode).toBe(400);
+    expect((await candidateOf(lena.user.id, lena)).statusCode).toBe(403);
   });
 
   it('is for companies: applicants and signed-out visitors are refused', async () => {
     const applicant = await signedInAccount(testApp, { role: 'applicant' });
-    expect((await applicant.request({ method: 'GET', url: '/api/talent' })).statusCode).toBe(403);
-    expect((await testApp.app.inject({ method: 'GET', url: '/api/talent' })).statusCode).toBe(401);
+    expect((await applicant.call(talentSearchContract.search, { query: queryOf({}) })).statusCode).toBe(403);
+    expect((await callerFrom(testApp).call(talentSearchContract.search, { query: queryOf({}) })).statusCode).toBe(401);
   });
 
   it('keeps a shortlist per company: adding and removing may be repeated', async () => {
     const word = uniqueWord();
     const ada = await candidate(word, 'Ada');
     const other = await companyAccount(testApp);
-    const shortlist = (account: Account, method: 'PUT' | 'DELETE', id = ada.user.id) =>
-      account.request({ method, url: `/api/talent/${id}/shortlist` });
+    const add = (account: Account) =>
+      account.call(talentSearchContract.addToShortlist, { params: { id: ada.user.id } });
+    const remove = (account: Account) =>
+      account.call(talentSearchContract.removeFromShortlist, { params: { id: ada.user.id } });
 
     for (const attempt of [1, 2]) {
-      const response = await shortlist(company, 'PUT');
+      const response = await add(company);
       expect(response.statusCode, `attempt ${attempt}`).toBe(200);
-      expect(response.json()).toEqual({ is_shortlisted: true });
+      expect(response.body).toEqual({ is_shortlisted: true });
     }
-    expect((await search(`q=${word}`)).items[0]?.is_shortlisted).toBe(true);
-    expect((await search(`q=${word}`, other)).items[0]?.is_shortlisted).toBe(false);
+    expect((await search({ q: word })).items[0]?.is_shortlisted).toBe(true);
+    expect((await search({ q: word }, other)).items[0]?.is_shortlisted).toBe(false);
 
-    const listed = await company.request({ method: 'GET', url: '/api/talent/shortlist' });
-    expect(listed.json()).toMatchObject({ total: 1, items: [{ id: ada.user.id, is_shortlisted: true }] });
-    expect((await other.request({ method: 'GET', url: '/api/talent/shortlist' })).json()).toMatchObject({
+    const listed = await company.call(talentSearchContract.shortlist);
+    expect(listed.body).toMatchObject({ total: 1, items: [{ id: ada.user.id, is_shortlisted: true }] });
+    expect((await other.call(talentSearchContract.shortlist)).body).toMatchObject({
       total: 0,
       items: [],
     });
 
-    expect((await shortlist(other, 'DELETE')).json()).toEqual({ is_shortlisted: false });
-    expect((await search(`q=${word}`)).items[0]?.is_shortlisted).toBe(true);
+    expect((await remove(other)).body).toEqual({ is_shortlisted: false });
+    expect((await search({ q: word })).items[0]?.is_shortlisted).toBe(true);
     for (const attempt of [1, 2]) {
-      expect((await shortlist(company, 'DELETE')).json(), `attempt ${attempt}`).toEqual({ is_shortlisted: false });
+      expect((await remove(company)).body, `attempt ${attempt}`).toEqual({ is_shortlisted: false });
     }
-    expect((await company.request({ method: 'GET', url: '/api/talent/shortlist' })).json()).toMatchObject({ total: 0 });
+    expect((await company.call(talentSearchContract.shortlist)).body).toMatchObject({ total: 0 });
   });
 
   it('shortlists only candidates a search can find, and only for companies', async () => {
     const word = uniqueWord();
     const hidden = await candidate(word, 'Hidden', { headline: null });
-    const missing = await company.request({ method: 'PUT', url: `/api/talent/${hidden.user.id}/shortlist` });
+    const add = (id: string, account: Account = company) =>
+      account.call(talentSearchContract.addToShortlist, { params: { id } });
+    const missing = await add(hidden.user.id);
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().error).toBe(talentTexts.notFound);
-    for (const method of ['PUT', 'DELETE'] as const) {
+    expect(missing.error?.error).toBe(talentTexts.notFound);
+    for (const endpoint of [talentSearchContract.addToShortlist, talentSearchContract.removeFromShortlist]) {
       const job = await buildJob(testApp.database.db, { companyId: company.companyId });
-      const notAnApplicant = await company.request({ method, url: `/api/talent/${job.id}/shortlist` });
-      expect(notAnApplicant.statusCode, method).toBe(404);
+      const notAnApplicant = await company.call(endpoint, { params: { id: job.id } });
+      expect(notAnApplicant.statusCode, endpoint.method).toBe(404);
     }
-    const malformed = await company.request({ method: 'PUT', url: '/api/talent/not-an-id/shortlist' });
+    const malformed = await add('not-an-id');
     expect(malformed.statusCode).toBe(400);
     const applicant = await signedInAccount(testApp, { role: 'applicant' });
-    expect(
-      (await applicant.request({ method: 'PUT', url: `/api/talent/${applicant.user.id}/shortlist` })).statusCode,
-    ).toBe(403);
+    expect((await add(applicant.user.id, applicant)).statusCode).toBe(403);
   });
 
   it('suggests skills listed profiles name, most common first, and forgets one nobody names', async () => {
     const prefix = uniqueWord();
     const first = await candidate(prefix, 'One', { skills: [`${prefix}Alpha`, `${prefix}Beta`] });
     await candidate(prefix, 'Two', { skills: [`${prefix}beta`] });
-    const suggest = async (q: string) =>
-      (await company.request({ method: 'GET', url: `/api/talent/skills?q=${q}` })).json().items as string[];
+    const suggest = async (q: string) => (await company.call(talentSearchContract.skills, { query: { q } })).body.items;
 
     expect(await suggest(prefix.toUpperCase())).toEqual([`${prefix}Beta`, `${prefix}Alpha`]);
     await buildApplicantProfile(testApp.database.db, first.user.id, { skills: [`${prefix}Beta`] });
@@ -379,10 +392,10 @@ describe('Talent Search API', () => {
     const other = await companyAccount(testApp);
     const othersJob = await buildJob(db, { companyId: other.companyId, status: 'open' });
     const invite = (jobId: string) =>
-      company.request({ method: 'POST', url: `/api/talent/${lee.user.id}/invitations`, payload: { job_id: jobId } });
+      company.call(talentSearchContract.invite, { params: { id: lee.user.id }, body: { job_id: jobId } });
 
     const sent = await invite(open.id);
-    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.statusCode, sent.error?.error).toBe(201);
     const [notice] = await db
       .select()
       .from(notifications)
@@ -393,20 +406,20 @@ describe('Talent Search API', () => {
     for (const jobId of [closed.id, othersJob.id]) {
       const refused = await invite(jobId);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json().error).toBe(talentTexts.inviteJobNotOpen);
+      expect(refused.error?.error).toBe(talentTexts.inviteJobNotOpen);
     }
   });
 
   it('shows an applicant online while they use the site', async () => {
     const word = uniqueWord();
     const away = await candidate(word, 'Away', { lastActiveAt: new Date(Date.now() - 6 * 60_000) });
-    expect((await search(`q=${word}`)).items[0]?.is_online).toBe(false);
+    expect((await search({ q: word })).items[0]?.is_online).toBe(false);
     // A request on a session last seen over a minute ago counts as activity.
     await testApp.database.db
       .update(sessions)
       .set({ lastSeenAt: new Date(Date.now() - 2 * 60_000) })
       .where(eq(sessions.id, away.sessionId));
-    expect((await away.request({ method: 'GET', url: '/api/applicant/profile' })).statusCode).toBe(200);
-    expect((await search(`q=${word}`)).items[0]?.is_online).toBe(true);
+    expect((await away.call(talentContract.ownProfile)).statusCode).toBe(200);
+    expect((await search({ q: word })).items[0]?.is_online).toBe(true);
   });
 });

@@ -1,12 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CV_MAX_BYTES, cvTexts, DOCX_CONTENT_TYPE, type OwnCv, PDF_CONTENT_TYPE } from '~/shared/applicant-cv';
-import type { TalentSearchResult } from '~/shared/talent-search';
+import { CV_MAX_BYTES, type CvVisibility, cvTexts, DOCX_CONTENT_TYPE, PDF_CONTENT_TYPE } from '~/shared/applicant-cv';
+import { pathOf } from '~/shared/contract';
+import { applicantCvContract } from '~/shared/contracts/applicant-cv';
+import { platformContract } from '~/shared/contracts/platform';
+import { adminPrivacyContract, privacyContract } from '~/shared/contracts/privacy';
+import { talentSearchContract } from '~/shared/contracts/talent-search';
 import { applicantProfiles, auditLogs, jobInvitations, storedFiles } from '../db/schema';
 import { buildApplication } from '../seed/job-factories';
 import { buildApplicantProfile } from '../seed/talent-factories';
-import { signedInAccount } from '../testing/auth-helpers';
+import { callerFrom, signedInAccount } from '../testing/auth-helpers';
 import { docxCv, pdfCv, zipBombDocx } from '../testing/cv-files';
 import { type Account, companyAccount, jobWith, uniqueWord } from '../testing/job-board-test-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -42,24 +46,27 @@ describe('applicant CV', () => {
     await buildApplicantProfile(db(), account.user.id, { summary: 'Remote specialist.' });
     return account;
   };
+  // The contract types a file body as the browser's Blob; inject sends the bytes as a Buffer or text, typed
+  // (and named) as the browser would, also those a test of refusals claims falsely.
   const upload = (account: Account, body: Buffer | string, contentType = PDF_CONTENT_TYPE, name = 'My CV.pdf') =>
-    account.request({
-      method: 'PUT',
-      url: '/api/applicant/profile/cv',
-      payload: body,
+    account.callUnchecked(applicantCvContract.uploadCv, {
+      body,
       headers: { 'content-type': contentType, 'x-file-name': encodeURIComponent(name) },
     });
-  const ownCv = async (account: Account) =>
-    (await account.request({ method: 'GET', url: '/api/applicant/profile/cv' })).json<OwnCv>();
-  const setVisibility = (account: Account, visibility: string) =>
-    account.request({ method: 'PUT', url: '/api/applicant/profile/cv/visibility', payload: { visibility } });
+  const ownCv = async (account: Account) => (await account.call(applicantCvContract.ownCv)).body;
+  const setVisibility = (account: Account, visibility: CvVisibility) =>
+    account.call(applicantCvContract.updateCvVisibility, { body: { visibility } });
   const search = async (account: Account, q: string) => {
-    const response = await account.request({ method: 'GET', url: `/api/talent?q=${encodeURIComponent(q)}` });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<TalentSearchResult>();
+    // The contract's query type requires the lists (a preprocessed field's input is required); left undefined,
+    // they stay out of the query string.
+    const response = await account.call(talentSearchContract.search, {
+      query: { q, skills: undefined, availability: undefined, badges: undefined },
+    });
+    expect(response.statusCode, response.error?.error).toBe(200);
+    return response.body;
   };
   const download = (account: Account, applicantId: string) =>
-    account.request({ method: 'GET', url: `/api/applicants/${applicantId}/cv` });
+    account.call(applicantCvContract.downloadCv, { params: { id: applicantId } });
   const cvFileIdOf = async (applicantId: string) =>
     (
       await db()
@@ -87,8 +94,8 @@ describe('applicant CV', () => {
     expect((await search(company, word)).items).toEqual([]);
 
     const uploaded = await upload(cora, pdf);
-    expect(uploaded.statusCode, uploaded.body).toBe(200);
-    expect(uploaded.json<OwnCv>().cv).toMatchObject({
+    expect(uploaded.statusCode, uploaded.error?.error).toBe(200);
+    expect(uploaded.body.cv).toMatchObject({
       name: 'My CV.pdf',
       content_type: PDF_CONTENT_TYPE,
       byte_size: pdf.length,
@@ -104,7 +111,7 @@ describe('applicant CV', () => {
     const [found] = (await search(company, word)).items;
     expect(found).toMatchObject({
       id: cora.user.id,
-      cv: { can_download: false, download_url: `/api/applicants/${cora.user.id}/cv` },
+      cv: { can_download: false, download_url: pathOf(applicantCvContract.downloadCv.path, { id: cora.user.id }) },
       // Shared with related companies only: the company learns the CV matched, not what it says.
       cv_match: { excerpt: null },
     });
@@ -135,8 +142,8 @@ describe('applicant CV', () => {
 
     const docx = docxCv(['Dan Docx', `Ten years of ${newWord} & friends <tools>`]);
     const replaced = await upload(dan, docx, DOCX_CONTENT_TYPE, 'dan.docx');
-    expect(replaced.statusCode, replaced.body).toBe(200);
-    expect(replaced.json<OwnCv>().cv).toMatchObject({ name: 'dan.docx', content_type: DOCX_CONTENT_TYPE });
+    expect(replaced.statusCode, replaced.error?.error).toBe(200);
+    expect(replaced.body.cv).toMatchObject({ name: 'dan.docx', content_type: DOCX_CONTENT_TYPE });
     const profile = await readNow(dan.user.id);
     expect(profile?.cvTextStatus).toBe('ready');
     expect(profile?.cvText).toBe(`Dan Docx\nTen years of ${newWord} & friends <tools>`);
@@ -184,8 +191,8 @@ describe('applicant CV', () => {
     ];
     for (const [body, type, status, sentence] of refusals) {
       const response = await upload(eve, body, type);
-      expect(response.statusCode, `${type}: ${response.body}`).toBe(status);
-      expect(response.json().error).toBe(sentence);
+      expect(response.statusCode, `${type}: ${response.error?.error}`).toBe(status);
+      expect(response.error?.error).toBe(sentence);
     }
     expect(await cvFileIdOf(eve.user.id)).toBe(kept);
     // Nothing refused is left in the store.
@@ -207,7 +214,7 @@ describe('applicant CV', () => {
       expect((await upload(bomb, zipBomb, DOCX_CONTENT_TYPE, 'bomb.docx')).statusCode).toBe(200);
       const read = readNow(bomb.user.id);
       // The server answers while the reading runs.
-      expect((await testApp.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBeLessThan(500);
+      expect((await callerFrom(testApp).call(platformContract.health)).statusCode).toBeLessThan(500);
       expect((await read)?.cvTextStatus).toBe('failed');
       expect((await ownCv(bomb)).cv).toMatchObject({ name: 'bomb.docx', text_status: 'failed' });
 
@@ -267,7 +274,7 @@ describe('applicant CV', () => {
     // Shared with related companies (the default): a stranger company is refused with the reason.
     const refused = await download(company, fay.user.id);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().error).toBe(cvTexts.notPermitted);
+    expect(refused.error?.error).toBe(cvTexts.notPermitted);
 
     // Applied to one of the company's jobs: that company may.
     const job = await jobWith(testApp, company.companyId, uniqueWord());
@@ -299,19 +306,20 @@ describe('applicant CV', () => {
     expect((await download(third, fay.user.id)).statusCode).toBe(200);
     expect((await download(admin, fay.user.id)).statusCode).toBe(200);
     expect((await download(await applicant(), fay.user.id)).statusCode).toBe(403);
-    expect((await testApp.app.inject({ method: 'GET', url: `/api/applicants/${fay.user.id}/cv` })).statusCode).toBe(
-      401,
-    );
-    const bad = await setVisibility(fay, 'everyone');
+    expect(
+      (await callerFrom(testApp).call(applicantCvContract.downloadCv, { params: { id: fay.user.id } })).statusCode,
+    ).toBe(401);
+    // A choice the contract does not offer, sent on purpose.
+    const bad = await fay.callUnchecked(applicantCvContract.updateCvVisibility, { body: { visibility: 'everyone' } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields.visibility).toBe(cvTexts.visibility);
+    expect(bad.error?.fields?.visibility).toBe(cvTexts.visibility);
 
     // 60 downloads an hour per account, then a 429 with its sentence.
     const scraper = await companyAccount(testApp);
     for (let count = 0; count < 60; count++) expect((await download(scraper, fay.user.id)).statusCode).toBe(200);
     const limited = await download(scraper, fay.user.id);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().error).toContain(cvTexts.downloadRateLimited);
+    expect(limited.error?.error).toContain(cvTexts.downloadRateLimited);
   });
 
   it('is removed by the applicant: the file goes and the CV no longer finds them', {
@@ -323,11 +331,11 @@ describe('applicant CV', () => {
     const fileId = await cvFileIdOf(rae.user.id);
     await readNow(rae.user.id);
     expect((await search(company, word)).total).toBe(1);
-    expect((await rae.request({ method: 'GET', url: '/api/applicant/profile/cv/file' })).statusCode).toBe(200);
+    expect((await rae.call(applicantCvContract.downloadOwnCv)).statusCode).toBe(200);
 
-    const removed = await rae.request({ method: 'DELETE', url: '/api/applicant/profile/cv' });
+    const removed = await rae.call(applicantCvContract.removeCv);
     expect(removed.statusCode).toBe(200);
-    expect(removed.json()).toEqual({ cv: null });
+    expect(removed.body).toEqual({ cv: null });
     expect(
       await db()
         .select()
@@ -335,11 +343,11 @@ describe('applicant CV', () => {
         .where(eq(storedFiles.id, fileId ?? '')),
     ).toEqual([]);
     expect((await search(company, word)).total).toBe(0);
-    expect((await download(admin, rae.user.id)).json().error).toBe(cvTexts.missing);
+    expect((await download(admin, rae.user.id)).error?.error).toBe(cvTexts.missing);
     expect((await setVisibility(rae, 'all_companies')).statusCode).toBe(404);
     // Removing again is no error; companies may not remove it.
-    expect((await rae.request({ method: 'DELETE', url: '/api/applicant/profile/cv' })).statusCode).toBe(200);
-    expect((await company.request({ method: 'DELETE', url: '/api/applicant/profile/cv' })).statusCode).toBe(403);
+    expect((await rae.call(applicantCvContract.removeCv)).statusCode).toBe(200);
+    expect((await company.call(applicantCvContract.removeCv)).statusCode).toBe(403);
     expect((await upload(company, await pdfCv(['x']))).statusCode).toBe(403);
   });
 
@@ -351,7 +359,7 @@ describe('applicant CV', () => {
     await readNow(gus.user.id);
     const fileId = await cvFileIdOf(gus.user.id);
 
-    const exported = await gus.request({ method: 'POST', url: '/api/account/data-export' });
+    const exported = await gus.call(privacyContract.exportData);
     expect(exported.statusCode).toBe(200);
     const zip = unzipSync(new Uint8Array(exported.rawPayload));
     const data = JSON.parse(strFromU8(zip['data.json'] as Uint8Array));
@@ -360,17 +368,10 @@ describe('applicant CV', () => {
     const cvPath = `files/cv/${fileId}-gus.pdf`;
     expect(Buffer.from(zip[cvPath] as Uint8Array).equals(pdf)).toBe(true);
 
-    const asked = await gus.request({
-      method: 'POST',
-      url: '/api/account/deletion-request',
-      payload: { password: gus.password },
-    });
-    expect(asked.statusCode, asked.body).toBe(201);
-    const completed = await admin.request({
-      method: 'POST',
-      url: `/api/admin/privacy-requests/${asked.json().id}/complete`,
-    });
-    expect(completed.statusCode, completed.body).toBe(200);
+    const asked = await gus.call(privacyContract.requestDeletion, { body: { password: gus.password ?? undefined } });
+    expect(asked.statusCode, asked.error?.error).toBe(201);
+    const completed = await admin.call(adminPrivacyContract.complete, { params: { id: asked.body.id } });
+    expect(completed.statusCode, completed.error?.error).toBe(200);
     expect(await db().select().from(storedFiles).where(eq(storedFiles.ownerId, gus.user.id))).toEqual([]);
     expect(await db().select().from(applicantProfiles).where(eq(applicantProfiles.userId, gus.user.id))).toEqual([]);
     expect((await search(company, word)).total).toBe(0);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { malformedIdMessage } from '~/shared/contract-schemas';
+import { talentContract } from '~/shared/contracts/talent';
 import {
   PHOTO_MAX_BYTES,
   PROFILE_MAX_SKILLS,
@@ -14,7 +15,7 @@ import {
 import { textTexts } from '~/shared/text';
 import { applicantProfiles, auditLogs, storedFiles, users } from '../db/schema';
 import { forbiddenMessage, notSignedInMessage } from '../platform/access-control';
-import { sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
+import { callerFrom, signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
@@ -68,16 +69,15 @@ describe('applicant profile API', () => {
     await fs.rm(dataDirectory, { recursive: true, force: true });
   });
 
-  const getProfile = (account: Account) => account.request({ method: 'GET', url: '/api/applicant/profile' });
-  const putProfile = (account: Account, payload: object) =>
-    account.request({ method: 'PUT', url: '/api/applicant/profile', payload });
+  const getProfile = (account: Account) => account.call(talentContract.ownProfile);
+  const putProfile = (account: Account, body: UpdateApplicantProfileInput) =>
+    account.call(talentContract.updateOwnProfile, { body });
+  // The contract types a file body as the browser's Blob; inject sends the bytes as a Buffer or text, typed as
+  // the browser would, also as a test of refusals claims falsely (or not at all).
   const uploadPhoto = (account: Account, body: Buffer | string, contentType?: string) =>
-    account.request({
-      method: 'PUT',
-      url: '/api/applicant/profile/photo',
-      payload: body,
-      headers: contentType ? { 'content-type': contentType } : {},
-    });
+    account.callUnchecked(talentContract.uploadPhoto, { body, headers: { 'content-type': contentType } });
+  const removePhoto = (account: Account) => account.call(talentContract.removePhoto);
+  const viewProfile = (viewer: Account, id: string) => viewer.call(talentContract.applicantProfile, { params: { id } });
   const auditRows = (account: Account, action: 'applicant.profile_updated' | 'applicant.photo_updated') =>
     testApp.database.db
       .select()
@@ -122,7 +122,7 @@ describe('applicant profile API', () => {
       const fresh = await signedInAccount(testApp, { role: 'applicant', name: 'Grace Hopper' });
       const response = await getProfile(fresh);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({
+      expect(response.body).toMatchObject({
         id: fresh.user.id,
         name: 'Grace Hopper',
         headline: null,
@@ -143,7 +143,7 @@ describe('applicant profile API', () => {
       const subject = await signedInAccount(testApp, { role: 'applicant' });
       const response = await putProfile(subject, fullProfile);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({
+      expect(response.body).toMatchObject({
         headline: 'Senior React Engineer',
         summary: 'Eight years of remote front-end work.',
         hourly_rate: 65.5,
@@ -156,7 +156,7 @@ describe('applicant profile API', () => {
         completeness: { percent: 64, missing: ['Photo', ...backgroundParts] },
       });
       expect((await storedRow(subject))?.hourlyRateCents).toBe(6550);
-      expect((await getProfile(subject)).json()).toEqual(response.json());
+      expect((await getProfile(subject)).body).toEqual(response.body);
       expect(await auditRows(subject, 'applicant.profile_updated')).toMatchObject([
         {
           targetId: subject.user.id,
@@ -199,7 +199,7 @@ describe('applicant profile API', () => {
         hourly_rate: null,
       });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({
+      expect(response.body).toMatchObject({
         headline: 'Data Analyst',
         summary: null,
         hourly_rate: null,
@@ -208,11 +208,11 @@ describe('applicant profile API', () => {
         timezone: null,
         location: null,
       });
-      expect(response.json().completeness.missing).not.toContain('Headline');
+      expect(response.body.completeness.missing).not.toContain('Headline');
     });
 
     it('refuses each bad field with its sentence, and changes nothing', async () => {
-      const before = (await getProfile(applicant)).json();
+      const before = (await getProfile(applicant)).body;
       const cases: Array<[object, Record<string, string>]> = [
         [{ headline: 'x'.repeat(101) }, { headline: profileTexts.headlineTooLong }],
         [{ summary: 'x'.repeat(2001) }, { summary: profileTexts.summaryTooLong }],
@@ -236,24 +236,25 @@ describe('applicant profile API', () => {
         [{ headline: 'Null\u0000 byte' }, { headline: textTexts.unstorable }],
       ];
       for (const [change, fields] of cases) {
-        const response = await putProfile(applicant, { ...fullProfile, ...change });
+        // Some of these (a rate as text) are not what the contract's types allow: sent on purpose.
+        const response = await applicant.callUnchecked(talentContract.updateOwnProfile, {
+          body: { ...fullProfile, ...change },
+        });
         expect(response.statusCode, JSON.stringify(change)).toBe(400);
-        expect(response.json().fields, JSON.stringify(change)).toEqual(fields);
-        expect(response.json().code).toBe('validation');
-        expect(response.json().error, JSON.stringify(change)).toContain(Object.values(fields)[0]);
+        expect(response.error?.fields, JSON.stringify(change)).toEqual(fields);
+        expect(response.error?.code).toBe('validation');
+        expect(response.error?.error, JSON.stringify(change)).toContain(Object.values(fields)[0]);
       }
-      expect((await getProfile(applicant)).json()).toEqual(before);
+      expect((await getProfile(applicant)).body).toEqual(before);
     });
 
     it('takes the profile as JSON only: the photo has its own route', async () => {
-      const response = await applicant.request({
-        method: 'PUT',
-        url: '/api/applicant/profile',
-        payload: png,
+      const response = await applicant.callUnchecked(talentContract.updateOwnProfile, {
+        body: png,
         headers: { 'content-type': 'image/png' },
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({
+      expect(response.error).toEqual({
         error: 'Send the request body as JSON (Content-Type: application/json).',
         code: 'validation',
       });
@@ -280,25 +281,20 @@ describe('applicant profile API', () => {
       for (const account of [company, admin]) {
         for (const response of [await getProfile(account), await putProfile(account, fullProfile)]) {
           expect(response.statusCode).toBe(403);
-          expect(response.json()).toEqual({ error: forbiddenMessage, code: 'forbidden' });
+          expect(response.error).toEqual({ error: forbiddenMessage, code: 'forbidden' });
         }
       }
-      const signedOut = await testApp.app.inject({
-        method: 'PUT',
-        url: '/api/applicant/profile',
-        payload: fullProfile,
-        headers: sameOriginHeaders,
-      });
+      const signedOut = await callerFrom(testApp).call(talentContract.updateOwnProfile, { body: fullProfile });
       expect(signedOut.statusCode).toBe(401);
-      expect(signedOut.json()).toEqual({ error: notSignedInMessage, code: 'unauthenticated' });
+      expect(signedOut.error).toEqual({ error: notSignedInMessage, code: 'unauthenticated' });
     });
 
     it('lets one applicant change only their own profile', async () => {
-      const before = (await getProfile(applicant)).json();
+      const before = (await getProfile(applicant)).body;
       const response = await putProfile(otherApplicant, { headline: 'Someone else' });
       expect(response.statusCode).toBe(200);
-      expect(response.json().id).toBe(otherApplicant.user.id);
-      expect((await getProfile(applicant)).json()).toEqual(before);
+      expect(response.body.id).toBe(otherApplicant.user.id);
+      expect((await getProfile(applicant)).body).toEqual(before);
     });
   });
 
@@ -308,7 +304,7 @@ describe('applicant profile API', () => {
       const filesBefore = await photoFiles();
       const response = await uploadPhoto(subject, png, 'image/png');
       expect(response.statusCode).toBe(200);
-      const profile = response.json();
+      const profile = response.body;
       expect(profile.photo_url).toMatch(new RegExp(`^/api/applicants/${subject.user.id}/photo\\?v=[0-9a-f-]{36}$`));
       expect(profile.completeness).toEqual({ percent: 71, missing: backgroundParts });
       const row = await storedRow(subject);
@@ -322,7 +318,8 @@ describe('applicant profile API', () => {
 
     it('serves it to any signed-in person with its content type, nosniff and a cache header', async () => {
       const subject = await profiledApplicant({ withPhoto: true });
-      const { photo_url: photoUrl } = (await getProfile(subject)).json();
+      // The address the server gives, requested as given.
+      const photoUrl = (await getProfile(subject)).body.photo_url ?? '';
       for (const reader of [company, otherApplicant, admin, subject]) {
         const response = await reader.request({ method: 'GET', url: photoUrl });
         expect(response.statusCode).toBe(200);
@@ -332,7 +329,7 @@ describe('applicant profile API', () => {
         expect(response.rawPayload).toEqual(png);
       }
       // An old address (or none) is checked again each time rather than kept.
-      const unversioned = await company.request({ method: 'GET', url: `/api/applicants/${subject.user.id}/photo` });
+      const unversioned = await company.call(talentContract.photo, { params: { id: subject.user.id } });
       expect(unversioned.statusCode).toBe(200);
       expect(unversioned.headers['cache-control']).toBe('private, no-cache');
       const signedOut = await testApp.app.inject({ method: 'GET', url: photoUrl });
@@ -343,21 +340,21 @@ describe('applicant profile API', () => {
       const subject = await profiledApplicant({ withPhoto: true });
       const first = await storedRow(subject);
       const filesBefore = await photoFiles();
-      const { photo_url: firstUrl } = (await getProfile(subject)).json();
+      const { photo_url: firstUrl } = (await getProfile(subject)).body;
       const jpegResponse = await uploadPhoto(subject, jpeg, 'image/jpeg');
       expect(jpegResponse.statusCode).toBe(200);
       const second = await storedRow(subject);
       expect(second?.photoContentType).toBe('image/jpeg');
       expect(await photoFiles()).toEqual(withFiles(filesBefore, [second?.photoFileId], [first?.photoFileId]));
       // A new photo, a new address: caches holding the old one are not asked for it again.
-      expect(jpegResponse.json().photo_url).not.toBe(firstUrl);
+      expect(jpegResponse.body.photo_url).not.toBe(firstUrl);
 
       const webpResponse = await uploadPhoto(subject, webp, 'image/webp; charset=binary');
       expect(webpResponse.statusCode).toBe(200);
       const third = await storedRow(subject);
       expect(third?.photoContentType).toBe('image/webp');
       expect(await photoFiles()).toEqual(withFiles(filesBefore, [third?.photoFileId], [first?.photoFileId]));
-      const served = await company.request({ method: 'GET', url: webpResponse.json().photo_url });
+      const served = await company.request({ method: 'GET', url: webpResponse.body.photo_url ?? '' });
       expect(served.headers['content-type']).toBe('image/webp');
       expect(served.rawPayload).toEqual(webp);
     });
@@ -401,7 +398,7 @@ describe('applicant profile API', () => {
       for (const [body, contentType, status, code, error] of cases) {
         const response = await uploadPhoto(applicant, body, contentType);
         expect(response.statusCode, `${contentType} ${body.length}`).toBe(status);
-        expect(response.json(), `${contentType} ${body.length}`).toEqual({ error, code });
+        expect(response.error, `${contentType} ${body.length}`).toEqual({ error, code });
       }
       expect(await storedRow(applicant)).toEqual(before);
       expect(await photoFiles()).toEqual(filesBefore);
@@ -412,14 +409,12 @@ describe('applicant profile API', () => {
 
     it('refuses a 2 MB+ upload sent without a length up front (streamed) with the same sentence', async () => {
       const { Readable } = await import('node:stream');
-      const response = await applicant.request({
-        method: 'PUT',
-        url: '/api/applicant/profile/photo',
+      const response = await applicant.callUnchecked(talentContract.uploadPhoto, {
         headers: { 'content-type': 'image/png', 'transfer-encoding': 'chunked' },
-        payload: Readable.from([png, Buffer.alloc(PHOTO_MAX_BYTES)]),
+        body: Readable.from([png, Buffer.alloc(PHOTO_MAX_BYTES)]),
       });
       expect(response.statusCode).toBe(413);
-      expect(response.json()).toEqual({ error: profileTexts.photoTooLarge, code: 'payload_too_large' });
+      expect(response.error).toEqual({ error: profileTexts.photoTooLarge, code: 'payload_too_large' });
     });
 
     it('counts uploads per account: the 31st in an hour is refused before its body is read', async () => {
@@ -429,7 +424,7 @@ describe('applicant profile API', () => {
       }
       const refused = await uploadPhoto(uploader, png, 'image/png');
       expect(refused.statusCode).toBe(429);
-      expect(refused.json()).toMatchObject({
+      expect(refused.error).toMatchObject({
         code: 'rate_limited',
         error: 'You have uploaded several photos in a short time. Please wait 60 minutes and try again.',
       });
@@ -442,7 +437,7 @@ describe('applicant profile API', () => {
     it('is uploaded and removed only by the applicant themselves', async () => {
       for (const account of [company, admin]) {
         expect((await uploadPhoto(account, png, 'image/png')).statusCode).toBe(403);
-        expect((await account.request({ method: 'DELETE', url: '/api/applicant/profile/photo' })).statusCode).toBe(403);
+        expect((await removePhoto(account)).statusCode).toBe(403);
       }
       // Another applicant's upload and removal touch only their own profile.
       const subject = await profiledApplicant({ withPhoto: true });
@@ -450,7 +445,7 @@ describe('applicant profile API', () => {
       const mine = await storedRow(subject);
       const filesBefore = await photoFiles();
       expect((await uploadPhoto(neighbour, jpeg, 'image/jpeg')).statusCode).toBe(200);
-      expect((await neighbour.request({ method: 'DELETE', url: '/api/applicant/profile/photo' })).statusCode).toBe(200);
+      expect((await removePhoto(neighbour)).statusCode).toBe(200);
       expect(await storedRow(subject)).toEqual(mine);
       expect(filesBefore).toContain(mine?.photoFileId);
       expect(await photoFiles()).toEqual(filesBefore);
@@ -460,10 +455,11 @@ describe('applicant profile API', () => {
       const subject = await profiledApplicant({ withPhoto: true });
       const photoFile = (await storedRow(subject))?.photoFileId;
       const filesBefore = await photoFiles();
-      const { photo_url: photoUrl } = (await getProfile(subject)).json();
-      const response = await subject.request({ method: 'DELETE', url: '/api/applicant/profile/photo' });
+      // The address the server gives, requested as given.
+      const photoUrl = (await getProfile(subject)).body.photo_url ?? '';
+      const response = await removePhoto(subject);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({
+      expect(response.body).toMatchObject({
         photo_url: null,
         completeness: { percent: 64, missing: ['Photo', ...backgroundParts] },
       });
@@ -474,15 +470,15 @@ describe('applicant profile API', () => {
       expect((await auditRows(subject, 'applicant.photo_updated')).at(-1)?.details).toEqual({ change: 'removed' });
       // Removing again is not an error and records nothing.
       const count = (await auditRows(subject, 'applicant.photo_updated')).length;
-      expect((await subject.request({ method: 'DELETE', url: '/api/applicant/profile/photo' })).statusCode).toBe(200);
+      expect((await removePhoto(subject)).statusCode).toBe(200);
       expect(await auditRows(subject, 'applicant.photo_updated')).toHaveLength(count);
     });
 
     it('answers 404 for the photo of someone who is not an applicant, or of no one', async () => {
       for (const id of [company.user.id, '00000000-0000-4000-8000-000000000000']) {
-        const response = await applicant.request({ method: 'GET', url: `/api/applicants/${id}/photo` });
+        const response = await applicant.call(talentContract.photo, { params: { id } });
         expect(response.statusCode).toBe(404);
-        expect(response.json()).toEqual({ error: profileTexts.notFound, code: 'not_found' });
+        expect(response.error).toEqual({ error: profileTexts.notFound, code: 'not_found' });
       }
     });
   });
@@ -490,31 +486,33 @@ describe('applicant profile API', () => {
   describe('what companies see', () => {
     it('shows a company and an administrator the read-only profile, without the meter', async () => {
       await uploadPhoto(applicant, png, 'image/png');
-      const own = (await getProfile(applicant)).json();
+      const own = (await getProfile(applicant)).body;
       for (const viewer of [company, admin]) {
-        const response = await viewer.request({ method: 'GET', url: `/api/applicants/${applicant.user.id}/profile` });
+        const response = await viewer.call(talentContract.applicantProfile, { params: { id: applicant.user.id } });
         expect(response.statusCode).toBe(200);
         const { completeness: _completeness, updated_at: _updatedAt, ...seen } = own;
-        expect(response.json()).toEqual(seen);
-        expect(response.json()).not.toHaveProperty('completeness');
+        // As it came: parsing by the contract would drop a field it does not declare.
+        const sent = JSON.parse(response.rawPayload.toString());
+        expect(sent).toEqual(seen);
+        expect(sent).not.toHaveProperty('completeness');
       }
     });
 
     it('hides a suspended applicant from companies, not from the administrators who manage the account', async () => {
       const suspended = await signedInAccount(testApp, { role: 'applicant', name: 'Sam Suspended' });
       await testApp.database.db.update(users).set({ status: 'suspended' }).where(eq(users.id, suspended.user.id));
-      const url = `/api/applicants/${suspended.user.id}/profile`;
-      const hidden = await company.request({ method: 'GET', url });
+      const hidden = await viewProfile(company, suspended.user.id);
       expect(hidden.statusCode).toBe(404);
-      expect(hidden.json()).toEqual({ error: profileTexts.notFound, code: 'not_found' });
-      const managed = await admin.request({ method: 'GET', url });
+      expect(hidden.error).toEqual({ error: profileTexts.notFound, code: 'not_found' });
+      const managed = await viewProfile(admin, suspended.user.id);
       expect(managed.statusCode).toBe(200);
-      expect(managed.json().name).toBe('Sam Suspended');
+      expect(managed.body.name).toBe('Sam Suspended');
     });
 
     it("hides a suspended applicant's photo as it hides their profile, but from administrators", async () => {
       const subject = await profiledApplicant({ withPhoto: true });
-      const { photo_url: photoUrl } = (await getProfile(subject)).json();
+      // The address the server gives, requested as given.
+      const photoUrl = (await getProfile(subject)).body.photo_url ?? '';
       await testApp.database.db.update(users).set({ status: 'suspended' }).where(eq(users.id, subject.user.id));
       for (const reader of [company, otherApplicant]) {
         const hidden = await reader.request({ method: 'GET', url: photoUrl });
@@ -528,27 +526,27 @@ describe('applicant profile API', () => {
 
     it('answers 404 for anyone who is not an applicant', async () => {
       for (const id of [company.user.id, admin.user.id, '00000000-0000-4000-8000-000000000000']) {
-        const response = await company.request({ method: 'GET', url: `/api/applicants/${id}/profile` });
+        const response = await viewProfile(company, id);
         expect(response.statusCode).toBe(404);
-        expect(response.json()).toEqual({ error: profileTexts.notFound, code: 'not_found' });
+        expect(response.error).toEqual({ error: profileTexts.notFound, code: 'not_found' });
       }
     });
 
     it('refuses a link whose id is not an id, with the sentence every route gives', async () => {
-      for (const url of ['/api/applicants/not-an-id/profile', '/api/applicants/not-an-id/photo']) {
-        const response = await company.request({ method: 'GET', url });
-        expect(response.statusCode, url).toBe(400);
-        expect(response.json().error, url).toBe(malformedIdMessage('applicant'));
+      const params = { id: 'not-an-id' };
+      for (const [name, response] of [
+        [talentContract.applicantProfile.name, await company.call(talentContract.applicantProfile, { params })],
+        [talentContract.photo.name, await company.call(talentContract.photo, { params })],
+      ] as const) {
+        expect(response.statusCode, name).toBe(400);
+        expect(response.error?.error, name).toBe(malformedIdMessage('applicant'));
       }
     });
 
     it('is not for applicants to browse each other', async () => {
-      const response = await otherApplicant.request({
-        method: 'GET',
-        url: `/api/applicants/${applicant.user.id}/profile`,
-      });
+      const response = await viewProfile(otherApplicant, applicant.user.id);
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ error: forbiddenMessage, code: 'forbidden' });
+      expect(response.error).toEqual({ error: forbiddenMessage, code: 'forbidden' });
     });
   });
 });

@@ -1,12 +1,24 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplicantProfile, UpdateApplicantProfileInput } from '~/shared/talent';
-import { backgroundLimits, backgroundTexts, currentMonth } from '~/shared/talent-background';
-import { type CandidateProfile, type TalentSearchResult, talentTexts } from '~/shared/talent-search';
+import { pipelineContract } from '~/shared/contracts/pipeline';
+import { talentContract } from '~/shared/contracts/talent';
+import { talentSearchContract } from '~/shared/contracts/talent-search';
+import type { UpdateApplicantProfileInput } from '~/shared/talent';
+import {
+  backgroundLimits,
+  backgroundTexts,
+  currentMonth,
+  type UpdateCertificationsInput,
+  type UpdateEducationInput,
+  type UpdateLanguagesInput,
+  type UpdatePortfolioInput,
+  type UpdateWorkHistoryInput,
+} from '~/shared/talent-background';
+import { talentTexts } from '~/shared/talent-search';
 import { auditLogs } from '../db/schema';
 import { forbiddenMessage, notSignedInMessage } from '../platform/access-control';
 import { buildApplication } from '../seed/job-factories';
-import { signedInAccount } from '../testing/auth-helpers';
+import { callerFrom, signedInAccount } from '../testing/auth-helpers';
 import { type Account, companyAccount, jobWith, uniqueWord } from '../testing/job-board-test-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -27,6 +39,8 @@ const listedProfile = (headline: string) =>
     timezone: 'Europe/Lisbon',
   }) satisfies UpdateApplicantProfileInput;
 
+// An entry of a list as its endpoint takes it; the lists below are tuples, so an entry picked is one.
+type Entry<List extends { items: unknown[] }> = List['items'][number];
 const jobs = [
   {
     title: 'Staff Engineer',
@@ -36,12 +50,14 @@ const jobs = [
     description: 'Leads the payments team.',
   },
   { title: 'Backend Developer', company: 'Contoso', start_month: '2018-09', end_month: '2022-03', description: '' },
-];
-const degrees = [{ school: 'University of Lisbon', degree: 'MSc Computer Science', start_year: 2014, end_year: 2016 }];
+] satisfies [Entry<UpdateWorkHistoryInput>, Entry<UpdateWorkHistoryInput>];
+const degrees = [
+  { school: 'University of Lisbon', degree: 'MSc Computer Science', start_year: 2014, end_year: 2016 },
+] satisfies [Entry<UpdateEducationInput>];
 const languages = [
   { language: 'Portuguese', level: 'native' },
   { language: 'English', level: 'C1' },
-];
+] satisfies [Entry<UpdateLanguagesInput>, Entry<UpdateLanguagesInput>];
 const certifications = [
   {
     name: 'AWS Solutions Architect',
@@ -50,8 +66,10 @@ const certifications = [
     expires_month: '2026-06',
     credential_url: 'https://aws.example.com/verify/123',
   },
-];
-const portfolio = [{ title: 'Open-source queue', url: 'https://github.com/example/queue', description: null }];
+] satisfies [Entry<UpdateCertificationsInput>];
+const portfolio = [
+  { title: 'Open-source queue', url: 'https://github.com/example/queue', description: null },
+] satisfies UpdatePortfolioInput['items'];
 
 describe('profile background API', () => {
   let testApp: TestApp;
@@ -69,22 +87,42 @@ describe('profile background API', () => {
     await testApp.close();
   });
 
-  const put = (account: Account, list: string, items: unknown) =>
-    account.request({ method: 'PUT', url: `/api/applicant/profile/${list}`, payload: { items } });
+  // Each list is saved whole through its own endpoint.
+  const save = {
+    workHistory: (account: Account, items: UpdateWorkHistoryInput['items']) =>
+      account.call(talentContract.updateWorkHistory, { body: { items } }),
+    education: (account: Account, items: UpdateEducationInput['items']) =>
+      account.call(talentContract.updateEducation, { body: { items } }),
+    languages: (account: Account, items: UpdateLanguagesInput['items']) =>
+      account.call(talentContract.updateLanguages, { body: { items } }),
+    certifications: (account: Account, items: UpdateCertificationsInput['items']) =>
+      account.call(talentContract.updateCertifications, { body: { items } }),
+    portfolio: (account: Account, items: UpdatePortfolioInput['items']) =>
+      account.call(talentContract.updatePortfolio, { body: { items } }),
+  };
   const saveAll = async (account: Account) => {
-    for (const [list, items] of [
-      ['work-history', jobs],
-      ['education', degrees],
-      ['languages', languages],
-      ['certifications', certifications],
-      ['portfolio', portfolio],
-    ] as const) {
-      const response = await put(account, list, items);
+    for (const response of [
+      await save.workHistory(account, jobs),
+      await save.education(account, degrees),
+      await save.languages(account, languages),
+      await save.certifications(account, certifications),
+      await save.portfolio(account, portfolio),
+    ]) {
       expect(response.statusCode).toBe(200);
     }
   };
-  const ownProfile = async (account: Account) =>
-    (await account.request({ method: 'GET', url: '/api/applicant/profile' })).json<ApplicantProfile>();
+  const ownProfile = async (account: Account) => (await account.call(talentContract.ownProfile)).body;
+  const putProfile = (account: Account, body: UpdateApplicantProfileInput) =>
+    account.call(talentContract.updateOwnProfile, { body });
+  // The contract's query type requires the lists (a preprocessed field's input is required); left undefined,
+  // they stay out of the query string.
+  const searchTalent = async (q: string) => {
+    const response = await company.call(talentSearchContract.search, {
+      query: { q, skills: undefined, availability: undefined, badges: undefined },
+    });
+    expect(response.statusCode).toBe(200);
+    return response.body.items;
+  };
 
   const expectedBackground = {
     work_history: [{ ...jobs[0] }, { ...jobs[1], description: null }],
@@ -118,32 +156,23 @@ describe('profile background API', () => {
     const applicant = await signedInAccount(testApp, { role: 'applicant' });
     await saveAll(applicant);
 
-    const reordered = await put(applicant, 'work-history', [
-      { ...jobs[1], title: 'Senior Backend Developer' },
-      jobs[0],
-    ]);
+    const reordered = await save.workHistory(applicant, [{ ...jobs[1], title: 'Senior Backend Developer' }, jobs[0]]);
     expect(reordered.statusCode).toBe(200);
-    expect(reordered.json<ApplicantProfile>().work_history.map((job) => job.title)).toEqual([
-      'Senior Backend Developer',
-      'Staff Engineer',
-    ]);
+    expect(reordered.body.work_history.map((job) => job.title)).toEqual(['Senior Backend Developer', 'Staff Engineer']);
 
-    const languagesSwapped = await put(applicant, 'languages', [languages[1], languages[0]]);
-    expect(languagesSwapped.json<ApplicantProfile>().languages.map((entry) => entry.language)).toEqual([
-      'English',
-      'Portuguese',
-    ]);
+    const languagesSwapped = await save.languages(applicant, [languages[1], languages[0]]);
+    expect(languagesSwapped.body.languages.map((entry) => entry.language)).toEqual(['English', 'Portuguese']);
 
-    const emptied = await put(applicant, 'certifications', []);
+    const emptied = await save.certifications(applicant, []);
     expect(emptied.statusCode).toBe(200);
-    expect(emptied.json<ApplicantProfile>().certifications).toEqual([]);
+    expect(emptied.body.certifications).toEqual([]);
     // The others are untouched.
     expect((await ownProfile(applicant)).education).toMatchObject(degrees);
   });
 
   it('counts the background in the meter: headline, summary and skills are no longer 100%', async () => {
     const applicant = await signedInAccount(testApp, { role: 'applicant' });
-    await applicant.request({ method: 'PUT', url: '/api/applicant/profile', payload: listedProfile('Engineer') });
+    await putProfile(applicant, listedProfile('Engineer'));
     const before = await ownProfile(applicant);
     expect(before.completeness.missing).toEqual([
       'Photo',
@@ -154,10 +183,10 @@ describe('profile background API', () => {
     ]);
     expect(before.completeness.percent).toBe(64);
 
-    await put(applicant, 'work-history', jobs);
-    await put(applicant, 'education', degrees);
-    await put(applicant, 'languages', languages);
-    await put(applicant, 'portfolio', portfolio);
+    await save.workHistory(applicant, jobs);
+    await save.education(applicant, degrees);
+    await save.languages(applicant, languages);
+    await save.portfolio(applicant, portfolio);
     const after = await ownProfile(applicant);
     expect(after.completeness).toEqual({ percent: 93, missing: ['Photo'] });
   });
@@ -168,7 +197,16 @@ describe('profile background API', () => {
     const [year, month] = currentMonth().split('-').map(Number) as [number, number];
     const nextMonth = month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, '0')}`;
 
-    const cases: Array<[string, unknown, Record<string, string>]> = [
+    // Bad entries are what the contract's types would refuse: sent on purpose.
+    const lists = {
+      'work-history': talentContract.updateWorkHistory,
+      education: talentContract.updateEducation,
+      languages: talentContract.updateLanguages,
+      certifications: talentContract.updateCertifications,
+      portfolio: talentContract.updatePortfolio,
+    };
+    const put = (list: keyof typeof lists, items: unknown) => applicant.callUnchecked(lists[list], { body: { items } });
+    const cases: Array<[keyof typeof lists, unknown, Record<string, string>]> = [
       [
         'work-history',
         [{ title: ' ', company: 'Acme', start_month: '2020-13', end_month: null }],
@@ -249,11 +287,11 @@ describe('profile background API', () => {
       ],
     ];
     for (const [list, items, fields] of cases) {
-      const response = await put(applicant, list, items);
+      const response = await put(list, items);
       expect(response.statusCode, `${list} ${JSON.stringify(fields)}`).toBe(400);
-      expect(response.json().fields).toEqual(fields);
+      expect(response.error?.fields).toEqual(fields);
     }
-    expect((await put(applicant, 'portfolio', 'not a list')).statusCode).toBe(400);
+    expect((await put('portfolio', 'not a list')).statusCode).toBe(400);
     expect(await ownProfile(applicant)).toMatchObject(expectedBackground);
   });
 
@@ -267,98 +305,85 @@ describe('profile background API', () => {
       start_month: '1950-01',
       end_month: currentMonth(),
     }));
-    const saved = await put(applicant, 'work-history', [
+    const saved = await save.workHistory(applicant, [
       { title: 'Incoming lead', company: 'Acme', start_month: nextMonth },
       ...many.slice(1),
     ]);
     expect(saved.statusCode).toBe(200);
-    expect(saved.json<ApplicantProfile>().work_history).toHaveLength(backgroundLimits.workHistory);
-    expect((await put(applicant, 'portfolio', [{ title: 'Blog', url: 'http://blog.example.org' }])).statusCode).toBe(
-      200,
-    );
+    expect(saved.body.work_history).toHaveLength(backgroundLimits.workHistory);
+    expect((await save.portfolio(applicant, [{ title: 'Blog', url: 'http://blog.example.org' }])).statusCode).toBe(200);
   });
 
   it('is the applicant’s own: other roles may not write it, signed out is refused', async () => {
     const applicant = await signedInAccount(testApp, { role: 'applicant' });
     await saveAll(applicant);
     for (const account of [company, admin]) {
-      const response = await put(account, 'work-history', jobs);
+      const response = await save.workHistory(account, jobs);
       expect(response.statusCode).toBe(403);
-      expect(response.json().error).toBe(forbiddenMessage);
+      expect(response.error?.error).toBe(forbiddenMessage);
     }
-    const signedOut = await testApp.app.inject({
-      method: 'PUT',
-      url: '/api/applicant/profile/languages',
-      headers: { 'sec-fetch-site': 'same-origin' },
-      payload: { items: [] },
-    });
+    const signedOut = await callerFrom(testApp).call(talentContract.updateLanguages, { body: { items: [] } });
     expect(signedOut.statusCode).toBe(401);
-    expect(signedOut.json().error).toBe(notSignedInMessage);
+    expect(signedOut.error?.error).toBe(notSignedInMessage);
 
     // Another applicant's save changes their own lists only.
     const other = await signedInAccount(testApp, { role: 'applicant' });
-    expect((await put(other, 'languages', [{ language: 'German', level: 'B1' }])).statusCode).toBe(200);
+    expect((await save.languages(other, [{ language: 'German', level: 'B1' }])).statusCode).toBe(200);
     expect((await ownProfile(applicant)).languages).toMatchObject(languages);
   });
 
   it('shows the lists to companies on the Talent Search card and sheet, and on an application', async () => {
     const word = uniqueWord();
     const applicant = await signedInAccount(testApp, { role: 'applicant', name: 'Rita Costa' });
-    await applicant.request({ method: 'PUT', url: '/api/applicant/profile', payload: listedProfile(`Go ${word}`) });
+    await putProfile(applicant, listedProfile(`Go ${word}`));
     await saveAll(applicant);
 
-    const search = await company.request({ method: 'GET', url: `/api/talent?q=${word}` });
-    expect(search.statusCode).toBe(200);
-    const [card] = search.json<TalentSearchResult>().items;
+    const [card] = await searchTalent(word);
     expect(card).toMatchObject({
       id: applicant.user.id,
       latest_job: { title: 'Staff Engineer', company: 'Northwind' },
       languages,
     });
 
-    const sheet = await company.request({ method: 'GET', url: `/api/talent/${applicant.user.id}` });
+    const sheetOf = () => company.call(talentSearchContract.candidate, { params: { id: applicant.user.id } });
+    const sheet = await sheetOf();
     expect(sheet.statusCode).toBe(200);
-    expect(sheet.json<CandidateProfile>()).toMatchObject(expectedBackground);
+    expect(sheet.body).toMatchObject(expectedBackground);
 
     const job = await jobWith(testApp, company.companyId, word);
     const application = await buildApplication(testApp.database.db, { jobId: job.id, applicantId: applicant.user.id });
-    const viewed = await company.request({ method: 'GET', url: `/api/applications/${application.id}` });
+    const applicationParams = { params: { id: application.id } };
+    const viewed = await company.call(pipelineContract.get, applicationParams);
     expect(viewed.statusCode).toBe(200);
-    expect(viewed.json().applicant).toMatchObject(expectedBackground);
+    expect(viewed.body.applicant).toMatchObject(expectedBackground);
     // Another company reads neither the application nor, once the profile is unlisted, the sheet.
-    expect((await otherCompany.request({ method: 'GET', url: `/api/applications/${application.id}` })).statusCode).toBe(
-      404,
-    );
-    await applicant.request({ method: 'PUT', url: '/api/applicant/profile', payload: {} });
-    const unlisted = await company.request({ method: 'GET', url: `/api/talent/${applicant.user.id}` });
+    expect((await otherCompany.call(pipelineContract.get, applicationParams)).statusCode).toBe(404);
+    await putProfile(applicant, {});
+    const unlisted = await sheetOf();
     expect(unlisted.statusCode).toBe(404);
-    expect(unlisted.json().error).toBe(talentTexts.notFound);
+    expect(unlisted.error?.error).toBe(talentTexts.notFound);
   });
 
   it('makes a candidate findable in Talent Search by an employer, a school or a certification, while listed', async () => {
     const [employer, school, issuer] = [uniqueWord(), uniqueWord(), uniqueWord()];
     const applicant = await signedInAccount(testApp, { role: 'applicant', name: 'Ines Duarte' });
-    await applicant.request({ method: 'PUT', url: '/api/applicant/profile', payload: listedProfile('Go Developer') });
-    const found = async (word: string) =>
-      (await company.request({ method: 'GET', url: `/api/talent?q=${word}` }))
-        .json<TalentSearchResult>()
-        .items.map((item) => item.id);
+    await putProfile(applicant, listedProfile('Go Developer'));
+    const found = async (word: string) => (await searchTalent(word)).map((item) => item.id);
 
     // Words only in the background: none of the profile's own fields hold them.
     expect(await found(employer)).toEqual([]);
-    await put(applicant, 'work-history', [{ ...jobs[0], company: `${employer} Labs` }]);
-    await put(applicant, 'education', [{ ...degrees[0], school: `${school} Institute` }]);
-    await put(applicant, 'certifications', [{ ...certifications[0], issuer: `${issuer} Foundation` }]);
+    await save.workHistory(applicant, [{ ...jobs[0], company: `${employer} Labs` }]);
+    await save.education(applicant, [{ ...degrees[0], school: `${school} Institute` }]);
+    await save.certifications(applicant, [{ ...certifications[0], issuer: `${issuer} Foundation` }]);
     for (const word of [employer, school, issuer]) expect(await found(word)).toEqual([applicant.user.id]);
     // The card says where: the background around the word, the word marked.
-    const [card] = (await company.request({ method: 'GET', url: `/api/talent?q=${school}` })).json<TalentSearchResult>()
-      .items;
+    const [card] = await searchTalent(school);
     expect(card?.background_match?.excerpt).toContainEqual({ text: school, is_match: true });
     expect(card?.background_match?.excerpt.map((part) => part.text).join('')).toContain(`${school} Institute`);
     expect(card?.cv_match).toBeNull();
 
     // A list emptied takes its words out of the search; the others stay.
-    expect((await put(applicant, 'work-history', [])).statusCode).toBe(200);
+    expect((await save.workHistory(applicant, [])).statusCode).toBe(200);
     expect(await found(employer)).toEqual([]);
     expect(await found(school)).toEqual([applicant.user.id]);
   });
@@ -366,9 +391,8 @@ describe('profile background API', () => {
   it('is not shown on a candidate card without a work history: latest_job is null, languages empty', async () => {
     const word = uniqueWord();
     const applicant = await signedInAccount(testApp, { role: 'applicant' });
-    await applicant.request({ method: 'PUT', url: '/api/applicant/profile', payload: listedProfile(`Go ${word}`) });
-    const [card] = (await company.request({ method: 'GET', url: `/api/talent?q=${word}` })).json<TalentSearchResult>()
-      .items;
+    await putProfile(applicant, listedProfile(`Go ${word}`));
+    const [card] = await searchTalent(word);
     expect(card).toMatchObject({ latest_job: null, languages: [] });
   });
 });
