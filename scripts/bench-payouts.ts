@@ -331,7 +331,7 @@ await withBenchDatabase(serverUrl, { keep: Boolean(values['keep-database']) }, a
 
   const moved = await measure(
     '(b) makeEarningsAvailable',
-    () => makeEarningsAvailable(db, { now, settings }),
+    () => makeEarningsAvailable({ db, now, settings }),
     (count) => `${count} earnings made available`,
   );
   expectThat(moved === talentCount, `${moved} earnings made available, not ${talentCount}`);

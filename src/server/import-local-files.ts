@@ -187,7 +187,7 @@ export async function importLocalFiles({
       const isImported = await db
         .transaction(async (tx) => {
           await tx.update(storedFiles).set({ importedFrom }).where(eq(storedFiles.id, stored.id));
-          const isLinked = await linkStoredFile(tx, { fileId: stored.id, ownerId, kind });
+          const isLinked = await linkStoredFile({ tx, fileId: stored.id, ownerId, kind });
           // Named by no row any more (erased or replaced meanwhile): roll back, and drop the copy.
           if (!isLinked || !(await repoint(tx, storedName, stored.id))) tx.rollback();
           return true;

@@ -105,9 +105,9 @@ export async function closeAttempt({
         permission: 'read:test_result:own',
         jobId: pipeline?.companyId === test.companyId ? pipeline.jobId : null,
       });
-      await notify(
-        tx,
-        recipients.map((userId) => ({
+      await notify({
+        db: tx,
+        items: recipients.map((userId) => ({
           userId,
           type: 'test_submitted' as const,
           title: `${applicant?.name ?? 'An applicant'} finished ${test.name}`,
@@ -117,7 +117,7 @@ export async function closeAttempt({
               : 'Submitted before the time limit.',
           link: paths.companyTestAttempt.getHref({ id: attemptId }),
         })),
-      );
+      });
     }
     return true;
   });

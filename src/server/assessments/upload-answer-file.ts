@@ -69,7 +69,7 @@ export async function uploadAnswerFile({
         .select({ fileId: testAnswers.fileId })
         .from(testAnswers)
         .where(and(eq(testAnswers.attemptId, attemptId), eq(testAnswers.questionId, questionId)));
-      if (!(await linkStoredFile(tx, { fileId: stored.id, ownerId: applicantId, kind: 'answer', now }))) {
+      if (!(await linkStoredFile({ tx, fileId: stored.id, ownerId: applicantId, kind: 'answer', now }))) {
         throw new Error('The uploaded answer file was not found to link.');
       }
       await tx
@@ -79,7 +79,7 @@ export async function uploadAnswerFile({
           target: [testAnswers.attemptId, testAnswers.questionId],
           set: { answer: file, fileId: stored.id, answeredAt: now },
         });
-      return deleteStoredFiles(tx, [previous?.fileId]);
+      return deleteStoredFiles({ tx, fileIds: [previous?.fileId] });
     });
   } catch (error) {
     await files.discard(stored.id);

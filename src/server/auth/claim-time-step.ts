@@ -4,7 +4,15 @@ import { users } from '../db/schema';
 
 // A code is accepted once: the step is recorded only when it is later than the last one used, in one
 // statement, so two instances receiving the same code at once cannot both accept it.
-export async function claimTimeStep(db: Database, userId: string, timeStep: number): Promise<boolean> {
+export async function claimTimeStep({
+  db,
+  userId,
+  timeStep,
+}: {
+  db: Database;
+  userId: string;
+  timeStep: number;
+}): Promise<boolean> {
   const [claimed] = await db
     .update(users)
     .set({ totpLastTimeStep: timeStep })

@@ -23,7 +23,7 @@ export async function verifyTwoFactorCode({
   if (!user.totpSecret) throw new AppError('conflict', 'Two-factor sign-in is not set up for this account.');
   if (/^\d{6}$/.test(code)) {
     const timeStep = await matchTotpTimeStep(user.totpSecret, code);
-    if (timeStep !== null && (await claimTimeStep(db, userId, timeStep))) return user;
+    if (timeStep !== null && (await claimTimeStep({ db, userId, timeStep }))) return user;
   } else {
     const [used] = await db
       .update(recoveryCodes)

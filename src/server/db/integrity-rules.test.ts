@@ -146,7 +146,7 @@ describe('integrity rules in the database', () => {
       empty: refused,
     });
     await database.db.transaction(async (tx) => {
-      await linkStoredFile(tx, { fileId: photo.id, ownerId: user.id, kind: 'photo' });
+      await linkStoredFile({ tx, fileId: photo.id, ownerId: user.id, kind: 'photo' });
       await tx
         .update(applicantProfiles)
         .set({

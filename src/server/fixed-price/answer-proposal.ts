@@ -46,7 +46,7 @@ export async function answerProposal({
     const isProposer = proposal.proposedBySide === reader.kind;
     if (answer === 'withdraw' ? !isProposer : isProposer) throw new AppError('conflict', milestoneTexts.ownProposal);
 
-    if (answer === 'accept') await applyProposal(tx, contract.id, proposal, now);
+    if (answer === 'accept') await applyProposal({ tx, assignmentId: contract.id, proposal, now });
     await tx
       .update(milestoneProposals)
       .set({ status: answeredStatus[answer], answeredAt: now, answeredBy: actorId })

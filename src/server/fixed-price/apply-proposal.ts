@@ -9,7 +9,17 @@ import { unfundedOf } from './milestone-proposals';
 // The proposal made real: the milestones it names change, the unfunded ones it leaves out are cancelled,
 // new ones follow the last. Only when every one it touches is still unfunded: a milestone funded since
 // makes the proposal stale, to be made again.
-export async function applyProposal(tx: Database, assignmentId: string, proposal: ProposalRow, now: Date) {
+export async function applyProposal({
+  tx,
+  assignmentId,
+  proposal,
+  now,
+}: {
+  tx: Database;
+  assignmentId: string;
+  proposal: ProposalRow;
+  now: Date;
+}) {
   const unfunded = await unfundedOf(tx, assignmentId);
   const stillUnfunded = new Set(unfunded.map((milestone) => milestone.id));
   const touched = [

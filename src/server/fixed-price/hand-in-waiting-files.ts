@@ -3,7 +3,15 @@ import type { Database } from '../db/client';
 import { milestoneFiles } from '../db/schema';
 
 // The submission hands in every file waiting on the milestone (in its transaction).
-export async function handInWaitingFiles(tx: Database, milestoneId: string, now: Date): Promise<number> {
+export async function handInWaitingFiles({
+  tx,
+  milestoneId,
+  now,
+}: {
+  tx: Database;
+  milestoneId: string;
+  now: Date;
+}): Promise<number> {
   const handedIn = await tx
     .update(milestoneFiles)
     .set({ submittedAt: now })

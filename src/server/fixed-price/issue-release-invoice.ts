@@ -9,16 +9,21 @@ import { isoDay } from '../platform/work-calendar';
 // The paid invoice of a release (whole, or a settlement's part): the milestone's released amount, the fee
 // and the tax at the rates fixed at funding, computed on what is released; the next gapless number; paid
 // by the funding charge.
-export async function issueReleaseInvoice(
-  tx: Database,
-  released: typeof milestones.$inferSelect,
-  {
-    applicantId,
-    assignmentId,
-    companyId,
-    now,
-  }: { applicantId: string; assignmentId: string; companyId: string; now: Date },
-): Promise<{ id: string; number: string; totalCents: number }> {
+export async function issueReleaseInvoice({
+  tx,
+  released,
+  applicantId,
+  assignmentId,
+  companyId,
+  now,
+}: {
+  tx: Database;
+  released: typeof milestones.$inferSelect;
+  applicantId: string;
+  assignmentId: string;
+  companyId: string;
+  now: Date;
+}): Promise<{ id: string; number: string; totalCents: number }> {
   const [talent] = await tx.select({ name: users.name }).from(users).where(eq(users.id, applicantId));
   const arithmetic = buildMilestoneItems({
     assignmentId,
@@ -29,7 +34,7 @@ export async function issueReleaseInvoice(
     taxBasisPoints: released.taxBasisPoints ?? 0,
   });
   const today = isoDay(now);
-  const [number] = await takeInvoiceNumbers(tx, Number(today.slice(0, 4)), 1);
+  const [number] = await takeInvoiceNumbers({ tx, year: Number(today.slice(0, 4)), count: 1 });
   const [invoice] = await tx
     .insert(invoices)
     .values({

@@ -82,7 +82,7 @@ export async function uploadMilestoneFile({
       // Looked at again under the lock: another upload, or the submission, may have come meanwhile.
       const { milestone } = await lockMilestoneFor(tx, { milestoneId, reader });
       await refuseUnlessAttachable(tx, milestone);
-      if (!(await linkStoredFile(tx, { fileId: file.fileId, ownerId: applicantId, kind: 'attachment' }))) {
+      if (!(await linkStoredFile({ tx, fileId: file.fileId, ownerId: applicantId, kind: 'attachment' }))) {
         throw new Error(`The uploaded file ${file.fileId} could not be linked.`);
       }
       const [inserted] = await tx
@@ -139,7 +139,7 @@ export async function removeMilestoneFile({
       .where(and(eq(milestoneFiles.id, fileId), eq(milestoneFiles.milestoneId, milestoneId)));
     if (!row) throw new AppError('not_found', milestoneTexts.fileNotFound);
     if (row.submittedAt) throw new AppError('conflict', milestoneTexts.fileSubmitted);
-    return deleteStoredFiles(tx, [row.fileId]);
+    return deleteStoredFiles({ tx, fileIds: [row.fileId] });
   });
   await files.forget(forgotten);
 }

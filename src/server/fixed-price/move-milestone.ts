@@ -72,7 +72,7 @@ export function submitMilestone({
           updatedAt: now,
         })
         .where(eq(milestones.id, milestone.id));
-      const handedIn = await handInWaitingFiles(tx, milestone.id, now);
+      const handedIn = await handInWaitingFiles({ tx, milestoneId: milestone.id, now });
       const [talent] = await tx.select({ name: users.name }).from(users).where(eq(users.id, applicantId));
       await notifyCompany(tx, companyId, {
         type: 'milestone_changed',

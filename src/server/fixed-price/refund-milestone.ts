@@ -40,7 +40,13 @@ export async function refundMilestone({
       throw new AppError('conflict', milestoneTexts.cannotRefund);
     }
     const charge = fundedChargeOf(milestone);
-    const { refundRef } = await refundThroughProvider(tx, provider, milestone, charge.total_cents, now);
+    const { refundRef } = await refundThroughProvider({
+      tx,
+      provider,
+      milestone,
+      amountCents: charge.total_cents,
+      now,
+    });
     await tx
       .update(milestones)
       .set({ status: 'refunded', refundedCents: sql`${milestones.fundedCents}`, updatedAt: now })

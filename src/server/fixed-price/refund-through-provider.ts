@@ -23,13 +23,19 @@ async function fundingPaymentOf(tx: Database, milestoneId: string) {
 
 // Gives `amountCents` of the funding charge back through the provider (inside the caller's transaction,
 // under the milestone's lock): when the provider cannot be reached the transaction rolls back whole.
-export async function refundThroughProvider(
-  tx: Database,
-  provider: PaymentProvider,
-  milestone: MilestoneRow,
-  amountCents: number,
-  now: Date,
-): Promise<{ refundRef: string | null }> {
+export async function refundThroughProvider({
+  tx,
+  provider,
+  milestone,
+  amountCents,
+  now,
+}: {
+  tx: Database;
+  provider: PaymentProvider;
+  milestone: MilestoneRow;
+  amountCents: number;
+  now: Date;
+}): Promise<{ refundRef: string | null }> {
   if (amountCents === 0) return { refundRef: null };
   const payment = await fundingPaymentOf(tx, milestone.id);
   let refundRef: string;

@@ -30,7 +30,7 @@ export async function releaseMilestone(
     .where(and(eq(milestones.id, milestone.id), eq(milestones.status, 'submitted')))
     .returning();
   if (!released) throw new AppError('conflict', milestoneTexts.cannotReview);
-  const invoice = await issueReleaseInvoice(tx, released, { applicantId, assignmentId, companyId, now });
+  const invoice = await issueReleaseInvoice({ tx, released, applicantId, assignmentId, companyId, now });
   await notifyTalent(tx, applicantId, {
     type: 'milestone_changed',
     title: `Approved: ${released.title}`,

@@ -62,7 +62,7 @@ export async function settleDispute({
       taxBasisPoints: milestone.taxBasisPoints ?? 0,
     });
     const chargedBackCents = charge.total_cents - (releaseCents > 0 ? releasedPart.totalCents : 0);
-    const { refundRef } = await refundThroughProvider(tx, provider, milestone, chargedBackCents, now);
+    const { refundRef } = await refundThroughProvider({ tx, provider, milestone, amountCents: chargedBackCents, now });
     const [settled] = await tx
       .update(milestones)
       .set({
@@ -79,7 +79,9 @@ export async function settleDispute({
     if (!settled) throw new AppError('conflict', milestoneTexts.cannotSettle);
     const invoice =
       releaseCents > 0
-        ? await issueReleaseInvoice(tx, settled, {
+        ? await issueReleaseInvoice({
+            tx,
+            released: settled,
             applicantId: locked.applicantId,
             assignmentId: locked.assignmentId,
             companyId: locked.companyId,

@@ -120,12 +120,7 @@ export async function applyToJob({
         .returning();
       if (!created) throw new Error('The application was not stored.');
 
-      await attachProposalFiles(tx, {
-        applicationId: created.id,
-        applicantId,
-        fileIds: input.attachment_ids,
-        now,
-      });
+      await attachProposalFiles({ tx, applicationId: created.id, applicantId, fileIds: input.attachment_ids, now });
 
       // The job's required tests wait for the applicant in My Applications.
       await assignJobTests({ db: tx, jobId, applicationId: created.id, applicantId, now });
@@ -138,16 +133,16 @@ export async function applyToJob({
         permission: 'read:job_application:own',
         jobId,
       });
-      await notify(
-        tx,
-        recipients.map((userId) => ({
+      await notify({
+        db: tx,
+        items: recipients.map((userId) => ({
           userId,
           type: 'application_received' as const,
           title: `New application for ${job.title}`,
           body: `${applicant?.name ?? 'An applicant'} applied${proposalPhrase(proposal)}.`,
           link: paths.companyJob.getHref({ id: jobId }),
         })),
-      );
+      });
       await recordAuditEvent({
         db: tx,
         event: {

@@ -87,12 +87,15 @@ export async function addHiringTeamMember({
     if (!member) throw new Error('The member was not found.');
     if (userId !== actorId) {
       const [actor] = await tx.select({ name: users.name }).from(users).where(eq(users.id, actorId));
-      await notify(tx, {
-        userId,
-        type: 'hiring_team_added',
-        title: `You are on the hiring team for ${job.title}`,
-        body: `${actor?.name ?? 'A colleague'} added you: you will hear of its applications and can fill its scorecards.`,
-        link: paths.companyJob.getHref({ id: jobId }),
+      await notify({
+        db: tx,
+        items: {
+          userId,
+          type: 'hiring_team_added',
+          title: `You are on the hiring team for ${job.title}`,
+          body: `${actor?.name ?? 'A colleague'} added you: you will hear of its applications and can fill its scorecards.`,
+          link: paths.companyJob.getHref({ id: jobId }),
+        },
       });
     }
     await recordAuditEvent({

@@ -256,15 +256,18 @@ export async function createBookingLink({
       .leftJoin(applicantProfiles, eq(applicantProfiles.userId, users.id))
       .where(eq(users.id, application.applicantId));
     const href = bookingHref(link.id);
-    await notify(tx, [
-      {
-        userId: application.applicantId,
-        type: 'meeting_invited',
-        title: `${application.companyName} asks you to book a time`,
-        body: `${link.title} · ${input.duration_minutes} minutes. Pick a time that suits you within the next two weeks.`,
-        link: href,
-      },
-    ]);
+    await notify({
+      db: tx,
+      items: [
+        {
+          userId: application.applicantId,
+          type: 'meeting_invited',
+          title: `${application.companyName} asks you to book a time`,
+          body: `${link.title} · ${input.duration_minutes} minutes. Pick a time that suits you within the next two weeks.`,
+          link: href,
+        },
+      ],
+    });
     if (invitee) {
       await mailer.send(
         invitee.email,

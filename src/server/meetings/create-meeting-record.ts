@@ -59,51 +59,50 @@ export const timeFor = (at: Date, participant: ParticipantRow) => meetingTimeFor
 // The meeting, its people (the organizer has accepted by scheduling; the invitee is asked), the
 // invitee's notification, everyone's invitation email, the audit row and the reminders, in the caller's
 // transaction.
-export async function createMeetingRecord(
-  tx: Database,
-  {
-    jobs,
-    mailer,
-    publicUrl,
-    organizerId,
-    inviteeId,
-    companyId,
-    companyName,
-    applicationId,
-    type,
-    title,
-    notes,
-    callLink,
-    startsAt,
-    durationMinutes,
-    ipAddress,
-    now,
-    colleagueIds = [],
-    bookedById,
-  }: {
-    jobs: JobQueue;
-    mailer: Mailer;
-    publicUrl: string;
-    organizerId: string;
-    inviteeId: string;
-    companyId: string;
-    companyName: string;
-    applicationId: string | null;
-    type: MeetingType;
-    title: string;
-    notes: string | undefined;
-    callLink: string | undefined;
-    startsAt: Date;
-    durationMinutes: number;
-    ipAddress?: string;
-    now: Date;
-    // The organizer's colleagues who join as hosts (a booking link's), asked like the invitee.
-    colleagueIds?: string[];
-    // The invitee who booked the time from a booking link (docs/decisions/031): they have accepted it,
-    // and the hosts are told of the booking instead of the invitee being invited.
-    bookedById?: string;
-  },
-): Promise<ScheduledMeeting> {
+export async function createMeetingRecord({
+  tx,
+  jobs,
+  mailer,
+  publicUrl,
+  organizerId,
+  inviteeId,
+  companyId,
+  companyName,
+  applicationId,
+  type,
+  title,
+  notes,
+  callLink,
+  startsAt,
+  durationMinutes,
+  ipAddress,
+  now,
+  colleagueIds = [],
+  bookedById,
+}: {
+  tx: Database;
+  jobs: JobQueue;
+  mailer: Mailer;
+  publicUrl: string;
+  organizerId: string;
+  inviteeId: string;
+  companyId: string;
+  companyName: string;
+  applicationId: string | null;
+  type: MeetingType;
+  title: string;
+  notes: string | undefined;
+  callLink: string | undefined;
+  startsAt: Date;
+  durationMinutes: number;
+  ipAddress?: string;
+  now: Date;
+  // The organizer's colleagues who join as hosts (a booking link's), asked like the invitee.
+  colleagueIds?: string[];
+  // The invitee who booked the time from a booking link (docs/decisions/031): they have accepted it,
+  // and the hosts are told of the booking instead of the invitee being invited.
+  bookedById?: string;
+}): Promise<ScheduledMeeting> {
   const [meeting] = await tx
     .insert(meetings)
     .values({

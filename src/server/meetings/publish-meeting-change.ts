@@ -33,9 +33,9 @@ export async function notifyOtherParticipants(
     describe: (participant: ParticipantRow) => { title: string; body: string };
   },
 ): Promise<void> {
-  await notify(
+  await notify({
     db,
-    participants
+    items: participants
       .filter((participant) => participant.userId !== actorId)
       .map((participant) => ({
         userId: participant.userId,
@@ -43,7 +43,7 @@ export async function notifyOtherParticipants(
         ...describe(participant),
         link: meetingHref(participant.role, meetingId),
       })),
-  );
+  });
 }
 
 // The email reminders of a meeting at this sequence: one job per lead still ahead, queued in the

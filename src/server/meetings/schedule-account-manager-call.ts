@@ -35,7 +35,8 @@ export async function scheduleAccountManagerCall({
       .where(eq(companies.id, companyId));
     if (!company?.accountManagerId) throw new AppError('conflict', meetingTexts.noAccountManager);
     await requireOwnTimeZone(tx, organizerId);
-    return createMeetingRecord(tx, {
+    return createMeetingRecord({
+      tx,
       jobs,
       mailer,
       publicUrl,

@@ -63,7 +63,8 @@ export async function scheduleMeeting({
     // one of these people is free must see this meeting, so both take the same locks (decision 031).
     await lockMeetingPeople(tx, [organizerId, ...(colleagueIds ?? []), application.applicantId]);
     await requireOwnTimeZone(tx, organizerId);
-    const created = await createMeetingRecord(tx, {
+    const created = await createMeetingRecord({
+      tx,
       jobs: jobQueue,
       mailer,
       publicUrl,

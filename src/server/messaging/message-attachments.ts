@@ -80,7 +80,8 @@ export function readAttachmentId({
 // Links the uploaded file to the message being stored in this transaction. Refused when it was already
 // sent or swept away.
 export async function claimPendingAttachment(tx: Database, attachment: PendingAttachment, now: Date) {
-  const isLinked = await linkStoredFile(tx, {
+  const isLinked = await linkStoredFile({
+    tx,
     fileId: attachment.fileId,
     ownerId: attachment.uploaderId,
     kind: 'attachment',

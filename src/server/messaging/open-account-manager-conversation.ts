@@ -33,7 +33,8 @@ export async function openAccountManagerConversation({
     .select({ id: companyMembers.userId })
     .from(companyMembers)
     .where(eq(companyMembers.companyId, companyId));
-  const { id, isNew } = await openConversation(db, {
+  const { id, isNew } = await openConversation({
+    db,
     kind: 'account_manager',
     companyId,
     memberIds: [viewer.userId, company.accountManagerId, ...colleagues.map((colleague) => colleague.id)],

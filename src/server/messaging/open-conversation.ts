@@ -6,26 +6,25 @@ import { conversationMembers, conversations } from '../db/schema';
 // Creates the one conversation of its kind between these parties, or finds it: each kind has a unique
 // index on its parties, so two people opening it at once get the same one. Its members are (re)joined:
 // someone who joined the company since gets a read cursor too.
-export async function openConversation(
-  db: Database,
-  {
-    kind,
-    companyId = null,
-    userId = null,
-    applicationId,
-    memberIds,
-    sameParties,
-  }: {
-    kind: ConversationKind;
-    companyId?: string | null;
-    userId?: string | null;
-    // The application it is about: set when given, kept when not.
-    applicationId?: string;
-    memberIds: string[];
-    // Finds the existing conversation of these parties.
-    sameParties: SQL;
-  },
-): Promise<{ id: string; isNew: boolean }> {
+export async function openConversation({
+  db,
+  kind,
+  companyId = null,
+  userId = null,
+  applicationId,
+  memberIds,
+  sameParties,
+}: {
+  db: Database;
+  kind: ConversationKind;
+  companyId?: string | null;
+  userId?: string | null;
+  // The application it is about: set when given, kept when not.
+  applicationId?: string;
+  memberIds: string[];
+  // Finds the existing conversation of these parties.
+  sameParties: SQL;
+}): Promise<{ id: string; isNew: boolean }> {
   return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(conversations)

@@ -15,7 +15,8 @@ export async function openSupportConversation({
   db: Database;
   viewer: Viewer;
 }): Promise<{ conversation: ConversationDetail; isNew: boolean }> {
-  const { id, isNew } = await openConversation(db, {
+  const { id, isNew } = await openConversation({
+    db,
     kind: 'support',
     companyId: viewer.companyId,
     userId: viewer.userId,

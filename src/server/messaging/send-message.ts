@@ -185,9 +185,9 @@ async function notifyThoseAway(
       ),
     );
   const alreadyTold = new Set(pending.filter((row) => linkOf.get(row.userId) === row.link).map((row) => row.userId));
-  await notify(
+  await notify({
     db,
-    away
+    items: away
       .filter((person) => !alreadyTold.has(person.id))
       .map((person) => ({
         userId: person.id,
@@ -196,5 +196,5 @@ async function notifyThoseAway(
         body: preview,
         link: linkOf.get(person.id),
       })),
-  );
+  });
 }

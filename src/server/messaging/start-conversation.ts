@@ -70,7 +70,8 @@ export async function startConversation({
     .select({ id: companyMembers.userId })
     .from(companyMembers)
     .where(eq(companyMembers.companyId, companyId));
-  const { id, isNew } = await openConversation(db, {
+  const { id, isNew } = await openConversation({
+    db,
     kind: 'direct',
     companyId,
     userId: applicantId,

@@ -112,10 +112,10 @@ describe('notifications', () => {
       const ada = await signedInAccount(testApp, { role: 'applicant' });
       const bob = await signedInAccount(testApp, { role: 'applicant' });
       for (let index = 1; index <= 3; index += 1) {
-        await notify(db(), tell(ada.user.id, 'application_stage_changed', `Update ${index}`));
+        await notify({ db: db(), items: tell(ada.user.id, 'application_stage_changed', `Update ${index}`) });
         await pause(5);
       }
-      await notify(db(), tell(bob.user.id));
+      await notify({ db: db(), items: tell(bob.user.id) });
 
       const first = await ada.call(notificationsContract.list, { query: { page: 1, page_size: 2 } });
       expect(first.statusCode).toBe(200);
@@ -139,7 +139,7 @@ describe('notifications', () => {
     it('marks one read, then all, and never someone else’s', async () => {
       const ada = await signedInAccount(testApp, { role: 'company' });
       const eve = await signedInAccount(testApp, { role: 'company' });
-      await notify(db(), [tell(ada.user.id, 'application_received'), tell(ada.user.id, 'job_filled')]);
+      await notify({ db: db(), items: [tell(ada.user.id, 'application_received'), tell(ada.user.id, 'job_filled')] });
       const { items } = (await ada.call(notificationsContract.list)).body;
       const [newest, older] = items;
       if (!newest || !older) throw new Error('expected two notifications');
@@ -155,7 +155,7 @@ describe('notifications', () => {
       expect(one.body).toEqual({ unread_count: 1 });
       const again = await markRead(ada, newest.id);
       expect(again.body).toEqual({ unread_count: 1 });
-      await notify(db(), tell(eve.user.id, 'application_received'));
+      await notify({ db: db(), items: tell(eve.user.id, 'application_received') });
       const all = await ada.call(notificationsContract.markAllRead);
       expect(all.body).toEqual({ unread_count: 0 });
       const after = (await ada.call(notificationsContract.list)).body;
@@ -244,7 +244,7 @@ describe('notifications', () => {
   describe('emails', () => {
     it('emails a notification once across two instances, with a link to the thing, when its kind is on', async () => {
       const ada = await signedInAccount(testApp, { role: 'applicant' });
-      await notify(db(), tell(ada.user.id, 'application_stage_changed', 'You are shortlisted'));
+      await notify({ db: db(), items: tell(ada.user.id, 'application_stage_changed', 'You are shortlisted') });
       await emailsDecided(ada.user.id);
       const emails = await outboxOf(ada.user.email);
       expect(emails).toHaveLength(1);
@@ -256,14 +256,17 @@ describe('notifications', () => {
     it('sends nothing for a kind turned off, nor for offers and meeting changes, whose own email always goes', async () => {
       const ada = await signedInAccount(testApp, { role: 'applicant' });
       await savePreferences(ada, { preferences: [{ type: 'test_assigned', email: false }] });
-      await notify(db(), [
-        tell(ada.user.id, 'test_assigned', 'A test for you'),
-        tell(ada.user.id, 'offer_made', 'An offer'),
-        // Their own email carries the calendar invitation (meetings/email-meeting-change.ts).
-        tell(ada.user.id, 'meeting_invited', 'An interview'),
-        tell(ada.user.id, 'meeting_rescheduled', 'Moved'),
-        tell(ada.user.id, 'meeting_cancelled', 'Cancelled'),
-      ]);
+      await notify({
+        db: db(),
+        items: [
+          tell(ada.user.id, 'test_assigned', 'A test for you'),
+          tell(ada.user.id, 'offer_made', 'An offer'),
+          // Their own email carries the calendar invitation (meetings/email-meeting-change.ts).
+          tell(ada.user.id, 'meeting_invited', 'An interview'),
+          tell(ada.user.id, 'meeting_rescheduled', 'Moved'),
+          tell(ada.user.id, 'meeting_cancelled', 'Cancelled'),
+        ],
+      });
       await emailsDecided(ada.user.id);
       expect(await outboxOf(ada.user.email)).toEqual([]);
     });
@@ -277,12 +280,12 @@ describe('notifications', () => {
 
       await db()
         .transaction(async (tx) => {
-          await notify(tx, tell(ada.user.id, 'application_stage_changed', 'Never happened'));
+          await notify({ db: tx, items: tell(ada.user.id, 'application_stage_changed', 'Never happened') });
           tx.rollback();
         })
         .catch(() => undefined);
       await db().transaction(async (tx) => {
-        await notify(tx, tell(ada.user.id, 'application_stage_changed', 'Happened'));
+        await notify({ db: tx, items: tell(ada.user.id, 'application_stage_changed', 'Happened') });
         // Not before the commit.
         await pause(300);
         for (const tab of tabs) expect(tab.events.some((event) => event.type === 'notification.created')).toBe(false);

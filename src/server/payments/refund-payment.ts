@@ -58,7 +58,8 @@ export async function refundPayment({
     throw error;
   }
 
-  await recordPaymentGivenBack(db, {
+  await recordPaymentGivenBack({
+    db,
     payment,
     actorId,
     ipAddress: ipAddress ?? null,
@@ -73,24 +74,23 @@ export async function refundPayment({
 // dashboard, or taken by a chargeback: recorded once (refunded_at is set once; a concurrent or repeated
 // report changes nothing). The invoice is owed again, and the ledger takes back the talent's earnings of
 // it that were not paid out (decision 036).
-export async function recordPaymentGivenBack(
-  db: Database,
-  {
-    payment,
-    actorId,
-    ipAddress,
-    at,
-    action,
-    details,
-  }: {
-    payment: typeof payments.$inferSelect;
-    actorId: string | null;
-    ipAddress: string | null;
-    at: Date;
-    action: 'payment.refunded' | 'payment.charged_back';
-    details: Record<string, unknown>;
-  },
-): Promise<boolean> {
+export async function recordPaymentGivenBack({
+  db,
+  payment,
+  actorId,
+  ipAddress,
+  at,
+  action,
+  details,
+}: {
+  db: Database;
+  payment: typeof payments.$inferSelect;
+  actorId: string | null;
+  ipAddress: string | null;
+  at: Date;
+  action: 'payment.refunded' | 'payment.charged_back';
+  details: Record<string, unknown>;
+}): Promise<boolean> {
   const invoiceId = payment.invoiceId;
   if (!invoiceId) return false;
   return db.transaction(async (tx) => {
@@ -138,16 +138,16 @@ async function noticeEarningsTakenBack(tx: Database, paymentId: string) {
         where l.kind = 'earnings_reclaimed' and l.payment_id = ${paymentId}
         group by l.applicant_id`,
   );
-  await notify(
-    tx,
-    takenBack.map((talent) => ({
+  await notify({
+    db: tx,
+    items: takenBack.map((talent) => ({
       userId: talent.applicant_id,
       type: 'earnings_changed' as const,
       title: `${formatCents(talent.cents)} of your earnings is pending again`,
       body: 'The company’s payment for this work was refunded. The earnings become available again once it pays; if they were paid out already, later earnings make up the difference.',
       link: paths.applicantEarnings.getHref(),
     })),
-  );
+  });
 }
 
 async function viewOf(db: Database, paymentId: string): Promise<AdminPayment> {

@@ -114,7 +114,8 @@ async function handleMoneyGivenBack(
   if ('refunded' in given && given.refunded < payment.amountCents) {
     return { handled: false, refused: 'a partial refund of an invoice’s payment is not applied' };
   }
-  await recordPaymentGivenBack(context.db, {
+  await recordPaymentGivenBack({
+    db: context.db,
     payment,
     actorId: null,
     ipAddress: context.ipAddress,

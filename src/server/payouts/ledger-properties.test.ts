@@ -155,7 +155,7 @@ describe('the ledger under random sequences', () => {
         expect((await admin.call(adminPaymentsContract.refund, { params: { id: payment.id } })).statusCode).toBe(200);
       }
     } else if (action.kind === 'mature') {
-      await makeEarningsAvailable(db(), { now: new Date(), settings });
+      await makeEarningsAvailable({ db: db(), now: new Date(), settings });
     } else if (action.kind === 'run') {
       runDay += 1;
       const { runId } = await preparePayoutRun({ db: db(), settings, day: addDays('2040-01-01', runDay) });

@@ -47,7 +47,7 @@ export async function bringLedgerUpToDate({
   now: Date;
 }) {
   await postMissingTransactions(db);
-  await makeEarningsAvailable(db, { now, settings });
+  await makeEarningsAvailable({ db, now, settings });
 }
 
 // The run, locked for the change; 404 when there is none.

@@ -31,7 +31,8 @@ async function earn(
 ) {
   const id = 'timesheetId' in earning ? earning.timesheetId : earning.milestoneId;
   const talent = { applicantId, ...earning };
-  await postTransaction(db, {
+  await postTransaction({
+    db,
     key: `test-earned:${id}`,
     kind: 'timesheetId' in earning ? 'work_approved' : 'milestone_released',
     refs: talent,
@@ -60,7 +61,8 @@ async function moveEarning(
   },
 ) {
   const sign = kind === 'earnings_available' ? 1 : -1;
-  await postTransaction(db, {
+  await postTransaction({
+    db,
     key: `test-${kind}:${talent.timesheetId ?? talent.milestoneId}:${at}`,
     kind,
     refs: talent,
@@ -104,7 +106,8 @@ async function sendPayout(
     .returning();
   if (!payout) throw new Error('The payout was not inserted.');
   const refs = { applicantId: given.applicantId, payoutId: payout.id };
-  await postTransaction(db, {
+  await postTransaction({
+    db,
     key: `test-payout-sent:${payout.id}`,
     kind: 'payout_sent',
     refs,
@@ -115,7 +118,8 @@ async function sendPayout(
     ],
   });
   if (given.paidAt) {
-    await postTransaction(db, {
+    await postTransaction({
+      db,
       key: `test-payout-paid:${payout.id}`,
       kind: 'payout_paid',
       refs,

@@ -196,7 +196,7 @@ describe('payouts', () => {
       headers: { 'idempotency-key': randomUUID() },
     });
     expect(paid.statusCode, paid.rawPayload.toString()).toBe(200);
-    await makeEarningsAvailable(db(), { now: new Date(), settings });
+    await makeEarningsAvailable({ db: db(), now: new Date(), settings });
     const balance = await balanceOf(talent);
     expect(balance).toMatchObject({ pending_cents: 0, available_cents: 16_000 });
     // The method is still in its wait: the balance is not paid yet, and the talent is told why.
@@ -370,7 +370,7 @@ describe('payouts', () => {
   it('takes back earnings not yet paid out when their payment is refunded, and recovers a negative balance', async () => {
     const { talent, company } = await talentWithApprovedWeek(120, 5);
     const invoice = await invoiceAndPay(company);
-    await makeEarningsAvailable(db(), { now: new Date(), settings });
+    await makeEarningsAvailable({ db: db(), now: new Date(), settings });
     expect(await talentBalanceOf(db(), talent.user.id)).toMatchObject({ availableCents: 6_400 });
     const [payment] = await selectRows(
       db(),
@@ -391,7 +391,7 @@ describe('payouts', () => {
     const listed = (await talent.call(earningsContract.weeks)).body.items[0];
     expect(listed).toMatchObject({ payout_stage: 'pending', pending_reason: payoutTexts.pendingReclaimed });
     // Maturing again does nothing while the invoice is unpaid.
-    await makeEarningsAvailable(db(), { now: new Date(), settings });
+    await makeEarningsAvailable({ db: db(), now: new Date(), settings });
     expect(await talentBalanceOf(db(), talent.user.id)).toMatchObject({ availableCents: 0 });
     await expectBalanced();
   });

@@ -67,9 +67,9 @@ export async function remindRunTalents({
         { transaction: tx },
       );
     }
-    await notify(
-      tx,
-      waiting.map((talent) => ({
+    await notify({
+      db: tx,
+      items: waiting.map((talent) => ({
         userId: talent.applicant_id,
         type: 'earnings_changed' as const,
         title: `${formatCents(talent.amount_cents)} is waiting for you`,
@@ -79,7 +79,7 @@ export async function remindRunTalents({
             : 'Finish setting up your Stripe account in Earnings and the next payout run pays you.',
         link: earningsPath,
       })),
-    );
+    });
     await recordAuditEvent({
       db: tx,
       event: {

@@ -101,7 +101,8 @@ describe('payouts through Stripe Connect', () => {
     });
 
     // Money available, the method's wait over, but Stripe has not finished: an exception, not a payout.
-    await postTransaction(db(), {
+    await postTransaction({
+      db: db(),
       key: `test-earning:${talent.user.id}`,
       kind: 'earnings_available',
       refs: { applicantId: talent.user.id },
@@ -168,7 +169,8 @@ describe('payouts through Stripe Connect', () => {
         isDefault: true,
         usableFrom: new Date(0),
       });
-    await postTransaction(db(), {
+    await postTransaction({
+      db: db(),
       key: `test-earning:${talent.user.id}`,
       kind: 'earnings_available',
       refs: { applicantId: talent.user.id },

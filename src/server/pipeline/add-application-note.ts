@@ -48,16 +48,16 @@ export async function addApplicationNote({
     if (!inserted) throw new Error('The note was not saved.');
     const [author] = await tx.select({ name: users.name }).from(users).where(eq(users.id, actorId));
     const authorName = author?.name ?? '';
-    await notify(
-      tx,
-      mentioned.map((userId) => ({
+    await notify({
+      db: tx,
+      items: mentioned.map((userId) => ({
         userId,
         type: 'note_mention' as const,
         title: `${authorName || 'A colleague'} mentioned you in a note`,
         body: `On ${possessive(application.applicantName)} application for ${application.jobTitle}.`,
         link: `${paths.companyJob.getHref({ id: application.jobId })}?application=${application.id}`,
       })),
-    );
+    });
     await recordAuditEvent({
       db: tx,
       event: {

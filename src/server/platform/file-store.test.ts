@@ -133,19 +133,19 @@ describe.each(['postgres', 's3'] as const)('the file store on %s', (backend) => 
     const ownerId = await owner();
     const file = await write(ownerId, [Buffer.from('once')]);
     const someoneElse = await owner();
-    expect(await linkStoredFile(database.db, { fileId: file.id, ownerId: someoneElse, kind: 'attachment' })).toBe(
+    expect(await linkStoredFile({ tx: database.db, fileId: file.id, ownerId: someoneElse, kind: 'attachment' })).toBe(
       false,
     );
-    expect(await linkStoredFile(database.db, { fileId: file.id, ownerId, kind: 'photo' })).toBe(false);
-    expect(await linkStoredFile(database.db, { fileId: file.id, ownerId, kind: 'attachment' })).toBe(true);
-    expect(await linkStoredFile(database.db, { fileId: file.id, ownerId, kind: 'attachment' })).toBe(false);
+    expect(await linkStoredFile({ tx: database.db, fileId: file.id, ownerId, kind: 'photo' })).toBe(false);
+    expect(await linkStoredFile({ tx: database.db, fileId: file.id, ownerId, kind: 'attachment' })).toBe(true);
+    expect(await linkStoredFile({ tx: database.db, fileId: file.id, ownerId, kind: 'attachment' })).toBe(false);
   });
 
   it('leaves nothing of a person once their files are deleted with their records', async () => {
     const ownerId = await owner();
     const first = await write(ownerId, [bytesOf(FILE_CHUNK_BYTES + 10)]);
     const second = await storeTestFile(database.db, files, { ownerId, asPhoto: true });
-    const deleted = await database.db.transaction((tx) => deleteOwnedFiles(tx, ownerId));
+    const deleted = await database.db.transaction((tx) => deleteOwnedFiles({ tx, ownerId }));
     await files.forget(deleted);
     expect(deleted.sort()).toEqual([first.id, second].sort());
     expect(await storedFilesOf(database.db, ownerId)).toEqual({ files: 0, pieces: 0 });
@@ -162,7 +162,7 @@ describe.each(['postgres', 's3'] as const)('the file store on %s', (backend) => 
       .where(eq(storedFiles.id, stale.id));
     const fresh = await write(ownerId, [Buffer.from('about to be sent')]);
     const unnamed = await write(ownerId, [Buffer.from('its message was deleted')]);
-    await linkStoredFile(database.db, { fileId: unnamed.id, ownerId, kind: 'attachment' });
+    await linkStoredFile({ tx: database.db, fileId: unnamed.id, ownerId, kind: 'attachment' });
     const photo = await storeTestFile(database.db, files, { ownerId, asPhoto: true });
     if (backend === 's3' && chunks !== undefined) {
       // An object whose erasure committed but whose forget never ran.

@@ -4,10 +4,19 @@ import { type StoredFileKind, storedFiles } from '../db/schema';
 
 // Links a complete, unlinked file to the row the caller writes in the same transaction; false when the
 // file is not the owner's, not of this kind, not complete, or already linked (an id is used once).
-export async function linkStoredFile(
-  tx: Database,
-  { fileId, ownerId, kind, now = new Date() }: { fileId: string; ownerId: string; kind: StoredFileKind; now?: Date },
-): Promise<boolean> {
+export async function linkStoredFile({
+  tx,
+  fileId,
+  ownerId,
+  kind,
+  now = new Date(),
+}: {
+  tx: Database;
+  fileId: string;
+  ownerId: string;
+  kind: StoredFileKind;
+  now?: Date;
+}): Promise<boolean> {
   const linked = await tx
     .update(storedFiles)
     .set({ linkedAt: now })

@@ -72,10 +72,13 @@ export async function writeReview({
         body: 'Write yours to see it; both show once you have, or when the review window closes.',
       };
       if (actor.kind === 'company') {
-        await notify(tx, {
-          userId: assignment.applicantId,
-          ...notice,
-          link: `${paths.applicantTimesheets.getHref()}?assignment=${assignment.id}`,
+        await notify({
+          db: tx,
+          items: {
+            userId: assignment.applicantId,
+            ...notice,
+            link: `${paths.applicantTimesheets.getHref()}?assignment=${assignment.id}`,
+          },
         });
       } else {
         const recipients = await companyRecipients({
@@ -83,14 +86,14 @@ export async function writeReview({
           companyId: assignment.companyId,
           permission: 'update:review:own',
         });
-        await notify(
-          tx,
-          recipients.map((userId) => ({
+        await notify({
+          db: tx,
+          items: recipients.map((userId) => ({
             userId,
             ...notice,
             link: `${paths.companyBilling.getHref()}?tab=assignments&assignments_status=ended`,
           })),
-        );
+        });
       }
     }
     await recordAuditEvent({

@@ -41,7 +41,7 @@ export async function removeApplicantCv({
         ipAddress,
       },
     });
-    return deleteStoredFiles(transaction, [current.cvFileId]);
+    return deleteStoredFiles({ tx: transaction, fileIds: [current.cvFileId] });
   });
   await files.forget(removed);
   return { cv: null };

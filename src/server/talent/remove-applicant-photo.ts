@@ -42,7 +42,7 @@ export async function removeApplicantPhoto({
         ipAddress,
       },
     });
-    return deleteStoredFiles(transaction, [current.photoFileId]);
+    return deleteStoredFiles({ tx: transaction, fileIds: [current.photoFileId] });
   });
   await files.forget(removed);
   return getApplicantProfile({ db, applicantId: actorId });

@@ -104,7 +104,7 @@ export async function uploadApplicantCv({
         .from(applicantProfiles)
         .where(eq(applicantProfiles.userId, actorId))
         .for('update');
-      if (!(await linkStoredFile(transaction, { fileId: file.id, ownerId: actorId, kind: 'cv' }))) {
+      if (!(await linkStoredFile({ tx: transaction, fileId: file.id, ownerId: actorId, kind: 'cv' }))) {
         throw new Error('The uploaded CV was not found to link.');
       }
       // The old text leaves search with the old file; the new one is found once read.
@@ -132,7 +132,7 @@ export async function uploadApplicantCv({
         { applicantId: actorId, fileId: file.id },
         { transaction, singletonKey: file.id },
       );
-      return deleteStoredFiles(transaction, [current?.cvFileId]);
+      return deleteStoredFiles({ tx: transaction, fileIds: [current?.cvFileId] });
     });
   } catch (error) {
     await files.discard(file.id);

@@ -59,7 +59,7 @@ export async function uploadApplicantPhoto({
         .from(applicantProfiles)
         .where(eq(applicantProfiles.userId, actorId))
         .for('update');
-      if (!(await linkStoredFile(transaction, { fileId: file.id, ownerId: actorId, kind: 'photo' }))) {
+      if (!(await linkStoredFile({ tx: transaction, fileId: file.id, ownerId: actorId, kind: 'photo' }))) {
         throw new Error('The uploaded photo was not found to link.');
       }
       await transaction
@@ -77,7 +77,7 @@ export async function uploadApplicantPhoto({
           ipAddress,
         },
       });
-      return deleteStoredFiles(transaction, [current?.photoFileId]);
+      return deleteStoredFiles({ tx: transaction, fileIds: [current?.photoFileId] });
     });
   } catch (error) {
     await files.discard(file.id);

@@ -32,7 +32,7 @@ export async function removeMember({
       ownerCount: team.ownerCount,
       lastOwnerSentence: teamTexts.lastOwnerDemoted,
     });
-    const ended = await endMembership(tx, companyId, userId, now);
+    const ended = await endMembership({ tx, companyId, userId, now });
     await recordAuditEvent({
       db: tx,
       event: {
@@ -65,7 +65,7 @@ export async function leaveCompany({
     const team = await lockTeam(tx, companyId);
     const role = team.requireMember(userId);
     if (role === 'owner' && team.ownerCount <= 1) throw new AppError('conflict', teamTexts.lastOwnerLeaves);
-    const ended = await endMembership(tx, companyId, userId, now);
+    const ended = await endMembership({ tx, companyId, userId, now });
     await recordAuditEvent({
       db: tx,
       event: {

@@ -34,7 +34,7 @@ export async function storeTestFile(
   });
   if (asPhoto) {
     await db.transaction(async (tx) => {
-      await linkStoredFile(tx, { fileId: file.id, ownerId, kind });
+      await linkStoredFile({ tx, fileId: file.id, ownerId, kind });
       await tx.insert(applicantProfiles).values({ userId: ownerId }).onConflictDoNothing();
       await tx
         .update(applicantProfiles)

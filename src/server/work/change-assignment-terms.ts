@@ -64,7 +64,7 @@ export async function changeAssignmentTerms({
       const message = workTexts.termsOverLoggedHours(lastLogged.day, addDays(lastLogged.day, 1));
       throw new AppError('conflict', message, { effective_date: message });
     }
-    await ensureFirstTerms(tx, assignment);
+    await ensureFirstTerms({ db: tx, assignment });
     const before = (await loadTermsHistories(tx, [assignment])).get(assignment.id) ?? [];
     const base = termsOnDay(before, effectiveDate);
     const terms = {
@@ -80,7 +80,7 @@ export async function changeAssignmentTerms({
         set: { ...terms, createdBy: actor.actorId, createdAt: now },
       });
     const after = (await loadTermsHistories(tx, [assignment])).get(assignment.id) ?? [];
-    await syncTermsMirror(tx, assignment, after, now);
+    await syncTermsMirror({ db: tx, assignment, history: after, now });
     await recordAuditEvent({
       db: tx,
       event: {

@@ -12,22 +12,27 @@ import { lockWeekTimesheet, requireEditable } from './timesheet-views';
 // Ends an open shift and adds its worked minutes to the days it covered, each on its week's timesheet
 // (made when needed). A locked week refuses it, and nothing changes. Days after `lastDay` (an
 // assignment ended on an earlier day) are not recorded: an ended assignment takes no time.
-export async function closeShift(
-  db: Database,
-  shift: ClockSessionRow,
-  now: Date,
-  { lastDay }: { lastDay?: string } = {},
-): Promise<ClockSessionRow> {
+export async function closeShift({
+  db,
+  shift,
+  now,
+  lastDay,
+}: {
+  db: Database;
+  shift: ClockSessionRow;
+  now: Date;
+  lastDay?: string;
+}): Promise<ClockSessionRow> {
   const breakMinutes = shift.breakMinutes + (shift.breakStartedAt ? minutesBetween(shift.breakStartedAt, now) : 0);
   const days = splitShiftMinutes({ clockedInAt: shift.clockedInAt, clockedOutAt: now, breakMinutes }).filter(
     (day) => lastDay === undefined || day.workDate <= lastDay,
   );
   for (const day of days) {
-    const timesheet = await lockWeekTimesheet(
+    const timesheet = await lockWeekTimesheet({
       db,
-      { assignmentId: shift.assignmentId, weekStart: weekStartOf(day.workDate) },
+      week: { assignmentId: shift.assignmentId, weekStart: weekStartOf(day.workDate) },
       now,
-    );
+    });
     requireEditable(timesheet);
     // A day holds at most 24 hours (the table's check): a shift added to hours typed by hand stops there.
     await db
@@ -73,7 +78,7 @@ export async function clockOut({
     });
     const shift = await findOpenShift(tx, assignment.id, { lock: true });
     if (!shift) throw new AppError('conflict', workTexts.notClockedIn);
-    await closeShift(tx, shift, now, { lastDay: assignment.endDate ?? undefined });
+    await closeShift({ db: tx, shift, now, lastDay: assignment.endDate ?? undefined });
     return clockStateOf(assignment.id, undefined, now);
   });
 }

@@ -55,16 +55,19 @@ export async function createAssignment({
     if (talent.status !== 'active') throw new AppError('conflict', adminAssignmentTexts.talentSuspended);
 
     const status = startDate <= todayOf(now) ? 'active' : 'pending';
-    const createdId = await openAssignment(tx, {
-      companyId: company.id,
-      applicantId: talent.id,
-      role: input.role,
-      rateCents: input.rate_cents,
-      weeklyHours: input.weekly_hours,
-      startDate,
-      status,
-      createdBy: actorId,
-      now,
+    const createdId = await openAssignment({
+      tx,
+      assignment: {
+        companyId: company.id,
+        applicantId: talent.id,
+        role: input.role,
+        rateCents: input.rate_cents,
+        weeklyHours: input.weekly_hours,
+        startDate,
+        status,
+        createdBy: actorId,
+        now,
+      },
     });
     await recordAuditEvent({
       db: tx,

@@ -61,7 +61,7 @@ export async function endAssignment({
       .where(eq(companies.id, assignment.companyId));
     const [talent] = await tx.select({ name: users.name }).from(users).where(eq(users.id, assignment.applicantId));
     const shift = await findOpenShift(tx, assignment.id, { lock: true });
-    if (shift) await closeShift(tx, shift, now, { lastDay: endDate });
+    if (shift) await closeShift({ db: tx, shift, now, lastDay: endDate });
     // A fixed price (decision 035): the milestones nobody funded are cancelled; a funded one stays to be
     // submitted and approved (or settled), so ending takes no finished work back. One whose funding is
     // under way is left as it is: its charge may complete.

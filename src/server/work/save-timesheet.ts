@@ -64,7 +64,7 @@ export async function saveTimesheet({
     // An ended assignment still takes the hours of its last days (up to the end date) by hand.
     if (assignment.status === 'pending') throw new AppError('conflict', workTexts.notStartedNoTime);
     checkDays(input.entries, weekStart, assignment, now);
-    const timesheet = await lockWeekTimesheet(tx, { assignmentId, weekStart }, now);
+    const timesheet = await lockWeekTimesheet({ db: tx, week: { assignmentId, weekStart }, now });
     requireEditable(timesheet);
     await tx.delete(timeEntries).where(eq(timeEntries.timesheetId, timesheet.id));
     const worked = input.entries.filter((entry) => entry.minutes > 0);

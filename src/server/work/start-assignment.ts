@@ -37,7 +37,7 @@ export async function startAssignment({
     if (todayOf(now) < assignment.startDate) {
       throw new AppError('conflict', workTexts.startsOn(assignment.startDate));
     }
-    await activateAssignment(tx, assignment, { actorId: actor.actorId, ipAddress, now });
+    await activateAssignment({ tx, assignment, actorId: actor.actorId, ipAddress, now });
   });
   return loadAssignmentView({ db, id: assignmentId, now });
 }
@@ -45,11 +45,19 @@ export async function startAssignment({
 // The move itself, on a pending assignment the caller has locked: active, the terms' mirror refreshed,
 // the audit row, and the talent told. Without an actor the schedule started it
 // (start-due-assignments.ts): the company, who did not press Start, is told as well.
-export async function activateAssignment(
-  tx: Database,
-  assignment: AssignmentRow,
-  { actorId, ipAddress, now }: { actorId: string | null; ipAddress?: string; now: Date },
-): Promise<void> {
+export async function activateAssignment({
+  tx,
+  assignment,
+  actorId,
+  ipAddress,
+  now,
+}: {
+  tx: Database;
+  assignment: AssignmentRow;
+  actorId: string | null;
+  ipAddress?: string;
+  now: Date;
+}): Promise<void> {
   await tx
     .update(assignments)
     .set({ status: 'active', updatedAt: now })
@@ -57,7 +65,7 @@ export async function activateAssignment(
   const isFixedPrice = assignment.engagementType === 'fixed';
   if (!isFixedPrice) {
     const histories = await loadTermsHistories(tx, [assignment]);
-    await syncTermsMirror(tx, assignment, histories.get(assignment.id) ?? [], now);
+    await syncTermsMirror({ db: tx, assignment, history: histories.get(assignment.id) ?? [], now });
   }
   await recordAuditEvent({
     db: tx,

@@ -55,7 +55,7 @@ export async function startDueAssignments({
         .where(and(eq(assignments.id, id), eq(assignments.status, 'pending')))
         .for('update');
       if (!assignment) return false;
-      await activateAssignment(tx, assignment, { actorId: null, now });
+      await activateAssignment({ tx, assignment, actorId: null, now });
       return true;
     });
     if (didStart) started.push(id);

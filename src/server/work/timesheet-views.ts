@@ -25,7 +25,15 @@ export function requireEditable(timesheet: Pick<TimesheetRow, 'status'>): void {
 
 // The week's timesheet, made when it does not exist yet, locked until the transaction ends: a save,
 // a clock-out and a submit of the same week happen one after the other.
-export async function lockWeekTimesheet(db: Database, week: WeekRef, now: Date): Promise<TimesheetRow> {
+export async function lockWeekTimesheet({
+  db,
+  week,
+  now,
+}: {
+  db: Database;
+  week: WeekRef;
+  now: Date;
+}): Promise<TimesheetRow> {
   await db
     .insert(timesheets)
     .values({ assignmentId: week.assignmentId, weekStart: week.weekStart, createdAt: now, updatedAt: now })

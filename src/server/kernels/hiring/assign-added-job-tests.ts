@@ -60,12 +60,12 @@ export async function assignAddedJobTests({
     .returning({ id: testAttempts.id, testId: testAttempts.testId, applicantId: testAttempts.applicantId });
   // The tests' names and limits, as the select above read them.
   const testsById = new Map(toAssign.map((row) => [row.testId, { name: row.testName, timeLimit: row.timeLimit }]));
-  await notify(
+  await notify({
     db,
-    inserted.flatMap((attempt) => {
+    items: inserted.flatMap((attempt) => {
       const test = testsById.get(attempt.testId);
       return test ? [testAssignedNotification({ attempt, test, jobTitle })] : [];
     }),
-  );
+  });
   return new Set(inserted.map((attempt) => attempt.applicantId)).size;
 }

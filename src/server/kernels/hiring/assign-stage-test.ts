@@ -41,6 +41,6 @@ export async function assignStageTest({
     .onConflictDoNothing()
     .returning({ id: testAttempts.id, applicantId: testAttempts.applicantId });
   if (!attempt) return false;
-  await notify(db, [testAssignedNotification({ attempt, test, jobTitle })]);
+  await notify({ db, items: [testAssignedNotification({ attempt, test, jobTitle })] });
   return true;
 }

@@ -61,14 +61,14 @@ export async function assignTest({
       .onConflictDoNothing()
       .returning({ id: testAttempts.id });
     if (!created) throw new AppError('conflict', attemptTexts.alreadyAssigned);
-    await notify(
-      tx,
-      testAssignedNotification({
+    await notify({
+      db: tx,
+      items: testAssignedNotification({
         attempt: { id: created.id, applicantId: row.applicantId },
         test,
         jobTitle: row.jobTitle,
       }),
-    );
+    });
     await recordAuditEvent({
       db: tx,
       event: {

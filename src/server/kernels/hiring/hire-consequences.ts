@@ -31,16 +31,19 @@ export async function hireConsequences(context: MoveContext): Promise<MoveConseq
   }
   const consequences = noConsequences();
   const link = paths.companyJob.getHref({ id: application.jobId });
-  consequences.assignmentId = await openAssignment(tx, {
-    companyId: application.companyId,
-    applicantId: application.applicantId,
-    jobId: application.jobId,
-    applicationId: application.id,
-    role: application.jobTitle,
-    ...terms,
-    startDate: offerStartDate,
-    createdBy: actorId,
-    now,
+  consequences.assignmentId = await openAssignment({
+    tx,
+    assignment: {
+      companyId: application.companyId,
+      applicantId: application.applicantId,
+      jobId: application.jobId,
+      applicationId: application.id,
+      role: application.jobTitle,
+      ...terms,
+      startDate: offerStartDate,
+      createdBy: actorId,
+      now,
+    },
   });
   await recordAuditEvent({
     db: tx,

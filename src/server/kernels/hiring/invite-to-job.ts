@@ -59,12 +59,15 @@ export async function inviteToJob({
     if (!row) throw new Error('The invitation was not stored.');
     if (created) {
       // The invited applicant hears of it: a private job is found by no one else.
-      await notify(tx, {
-        userId: applicantId,
-        type: 'job_invitation',
-        title: `${job.companyName} invited you to apply`,
-        body: `${job.companyName} invited you to apply for ${job.title}.`,
-        link: paths.applicantJob.getHref({ id: jobId }),
+      await notify({
+        db: tx,
+        items: {
+          userId: applicantId,
+          type: 'job_invitation',
+          title: `${job.companyName} invited you to apply`,
+          body: `${job.companyName} invited you to apply for ${job.title}.`,
+          link: paths.applicantJob.getHref({ id: jobId }),
+        },
       });
       await recordAuditEvent({
         db: tx,

@@ -230,7 +230,7 @@ export async function moveApplication({
     };
     const { notifications, emails: moveEmails, assignmentId, jobFilled } = await consequencesOf(context);
     emails.push(...moveEmails);
-    await notify(tx, notifications);
+    await notify({ db: tx, items: notifications });
 
     await recordAuditEvent({
       db: tx,

@@ -19,11 +19,14 @@ interface OpenedAssignment {
 // change says otherwise), or a fixed price's milestones (decision 035), written together in the caller's
 // transaction. The one way an assignment is made: a hire in the pipeline and an administrator's Create
 // Assignment both call it.
-export async function openAssignment(
-  tx: Database,
+export async function openAssignment({
+  tx,
+  assignment,
+}: {
+  tx: Database;
   assignment: OpenedAssignment &
-    ({ rateCents: number; weeklyHours: number; milestones?: undefined } | { milestones: OfferedMilestone[] }),
-): Promise<string> {
+    ({ rateCents: number; weeklyHours: number; milestones?: undefined } | { milestones: OfferedMilestone[] });
+}): Promise<string> {
   const { createdBy, now = new Date(), milestones, ...values } = assignment;
   const [created] = await tx
     .insert(assignments)

@@ -39,18 +39,22 @@ export async function uploadProposalFile({
 
 // In the apply's transaction: each waiting file of the applicant's becomes the application's. One that is
 // not theirs, was swept, or is named already is refused at the field, and the application is not made.
-export async function attachProposalFiles(
-  tx: Database,
-  {
-    applicationId,
-    applicantId,
-    fileIds,
-    now,
-  }: { applicationId: string; applicantId: string; fileIds: string[]; now: Date },
-): Promise<void> {
+export async function attachProposalFiles({
+  tx,
+  applicationId,
+  applicantId,
+  fileIds,
+  now,
+}: {
+  tx: Database;
+  applicationId: string;
+  applicantId: string;
+  fileIds: string[];
+  now: Date;
+}): Promise<void> {
   if (fileIds.length === 0) return;
   for (const fileId of fileIds) {
-    if (!(await linkStoredFile(tx, { fileId, ownerId: applicantId, kind: 'attachment', now }))) {
+    if (!(await linkStoredFile({ tx, fileId, ownerId: applicantId, kind: 'attachment', now }))) {
       throw validationError({ attachment_ids: proposalFileTexts.notWaiting });
     }
   }

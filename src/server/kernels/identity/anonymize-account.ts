@@ -167,7 +167,7 @@ export async function anonymizeAccountRecords({
   await tx.delete(applicantProfiles).where(eq(applicantProfiles.userId, userId));
   // Bank and wallet details go; the payouts keep their masked label for the books (decision 036).
   await tx.delete(payoutMethods).where(eq(payoutMethods.applicantId, userId));
-  const fileIds = await deleteOwnedFiles(tx, userId);
+  const fileIds = await deleteOwnedFiles({ tx, ownerId: userId });
 
   // What they wrote: the records stay for the other side (a company's pipeline, a conversation), empty.
   await tx
@@ -322,7 +322,7 @@ export async function anonymizeAccountRecords({
       .from(companyMembers)
       .where(and(eq(companyMembers.companyId, membership.companyId), ne(companyMembers.userId, userId)))
       .limit(1);
-    if (colleague) await endMembership(tx, membership.companyId, userId, new Date());
+    if (colleague) await endMembership({ tx, companyId: membership.companyId, userId, now: new Date() });
   }
 
   await recordAuditEvent({

@@ -36,17 +36,22 @@ export interface EndedMembership {
 // meetings organised and audit rows stay, under their name: the users row stays too, with no company.
 // The caller tells their open tabs (live `session.ended`), which closes their sockets. Removal, leaving
 // and erasure (kernels/identity/anonymize-account.ts) all end a membership here.
-export async function endMembership(
-  tx: Database,
-  companyId: string,
-  userId: string,
-  now: Date,
-): Promise<EndedMembership> {
+export async function endMembership({
+  tx,
+  companyId,
+  userId,
+  now,
+}: {
+  tx: Database;
+  companyId: string;
+  userId: string;
+  now: Date;
+}): Promise<EndedMembership> {
   await tx
     .delete(companyMembers)
     .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
   const endedSessions = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
-  const credentials = await revokeCredentials(tx, userId, now);
+  const credentials = await revokeCredentials({ tx, userId, now });
   const companyConversations = tx
     .select({ id: conversations.id })
     .from(conversations)

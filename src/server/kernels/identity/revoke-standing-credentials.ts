@@ -11,7 +11,15 @@ interface RevokedCredentials {
 }
 
 // Revokes them in the caller's transaction (a membership that ends does too: kernels/identity/end-membership.ts).
-export async function revokeCredentials(tx: Database, userId: string, now: Date): Promise<RevokedCredentials> {
+export async function revokeCredentials({
+  tx,
+  userId,
+  now,
+}: {
+  tx: Database;
+  userId: string;
+  now: Date;
+}): Promise<RevokedCredentials> {
   const tokens = await tx
     .update(apiTokens)
     .set({ revokedAt: now })
@@ -41,7 +49,7 @@ export async function revokeStandingCredentials({
   now?: Date;
 }): Promise<RevokedCredentials> {
   return db.transaction(async (tx) => {
-    const revoked = await revokeCredentials(tx, userId, now);
+    const revoked = await revokeCredentials({ tx, userId, now });
     if (revoked.apiTokens > 0 || revoked.calendarFeed) {
       const [user] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
       if (user) {

@@ -58,7 +58,15 @@ const formatInvoiceNumber = (year: number, sequence: number) => `INV-${year}-${S
 
 // The next `count` gapless numbers of the year. The year's counter row stays locked until the caller's
 // transaction commits: numbers are taken in commit order, without gaps (a rollback gives them back).
-export async function takeInvoiceNumbers(tx: Database, year: number, count: number): Promise<string[]> {
+export async function takeInvoiceNumbers({
+  tx,
+  year,
+  count,
+}: {
+  tx: Database;
+  year: number;
+  count: number;
+}): Promise<string[]> {
   const [counter] = await selectRows(
     tx,
     z.object({ last_number: integerColumn }),
@@ -188,7 +196,7 @@ async function issueBatch({
     if (drafts.length === 0) return [];
     const billedCompanyIds = drafts.map((draft) => draft.companyId);
 
-    const numbers = await takeInvoiceNumbers(tx, Number(today.slice(0, 4)), drafts.length);
+    const numbers = await takeInvoiceNumbers({ tx, year: Number(today.slice(0, 4)), count: drafts.length });
 
     // Rows travel as one JSON parameter each: building a thousand-row insert statement costs more
     // than running it.
@@ -266,10 +274,7 @@ async function issueBatch({
             and i.company_id = a.company_id
             and i.id = any(${issuedIds}::uuid[])`,
     );
-    await postInvoicesIssued(
-      tx,
-      inserted.map((invoice) => invoice.id),
-    );
+    await postInvoicesIssued({ db: tx, invoiceIds: inserted.map((invoice) => invoice.id) });
 
     // Each billed company's members who may read invoices (companyRecipients' rule, for many companies at once).
     const members = await tx
@@ -284,9 +289,9 @@ async function issueBatch({
         ),
       );
     const invoiceByCompany = new Map(inserted.map((invoice) => [invoice.companyId, invoice]));
-    await notify(
-      tx,
-      members.flatMap((member) => {
+    await notify({
+      db: tx,
+      items: members.flatMap((member) => {
         const invoice = invoiceByCompany.get(member.companyId);
         if (!invoice) return [];
         return [
@@ -299,7 +304,7 @@ async function issueBatch({
           },
         ];
       }),
-    );
+    });
 
     return inserted.map(({ id, invoiceNumber, companyId, totalCents }) => ({
       id,

@@ -10,13 +10,15 @@ import { selectRows } from '../../db/select-rows';
 // release. The key counts the earning's earlier moves to available, so a week taken back by a refund
 // becomes available again, once, after its invoice is paid again; two instances running it at once post
 // each move once (the key is unique).
-export async function makeEarningsAvailable(
-  db: Database,
-  {
-    now,
-    settings,
-  }: { now: Date; settings: Pick<PlatformSettings, 'payouts_wait_for_payment' | 'payout_security_days'> },
-): Promise<number> {
+export async function makeEarningsAvailable({
+  db,
+  now,
+  settings,
+}: {
+  db: Database;
+  now: Date;
+  settings: Pick<PlatformSettings, 'payouts_wait_for_payment' | 'payout_security_days'>;
+}): Promise<number> {
   const cutoff = new Date(now.getTime() - settings.payout_security_days * 86_400_000).toISOString();
   const waitForPayment = settings.payouts_wait_for_payment;
   const rows = await selectRows(

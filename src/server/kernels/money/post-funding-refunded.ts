@@ -26,7 +26,8 @@ export async function postFundingRefunded(db: Database, milestoneId: string): Pr
   if (!refund) return;
   const cents = refund.charged - Number(refund.released);
   const companyId = refund.company_id;
-  await postTransaction(db, {
+  await postTransaction({
+    db,
     key: `milestone-refund:${milestoneId}`,
     kind: 'funding_refunded',
     refs: { companyId, paymentId: refund.payment_id, milestoneId },

@@ -44,7 +44,8 @@ export async function postInvoiceIssued(db: Database, invoiceId: string): Promis
       ),
     );
     if (!contract) return;
-    await postTransaction(db, {
+    await postTransaction({
+      db,
       key: `release:${invoiceId}`,
       kind: 'milestone_released',
       refs: { companyId, applicantId: contract.applicant_id, invoiceId, milestoneId: invoice.milestone_id },
@@ -63,11 +64,11 @@ export async function postInvoiceIssued(db: Database, invoiceId: string): Promis
     });
     return;
   }
-  await postInvoicesIssued(db, [invoiceId]);
+  await postInvoicesIssued({ db, invoiceIds: [invoiceId] });
 }
 
 // Weekly invoices issued, many at once (the invoice run issues a thousand in one transaction): one statement.
-export async function postInvoicesIssued(db: Database, invoiceIds: string[]): Promise<void> {
+export async function postInvoicesIssued({ db, invoiceIds }: { db: Database; invoiceIds: string[] }): Promise<void> {
   if (invoiceIds.length === 0) return;
   await db.execute(
     sql`with billed as (

@@ -9,7 +9,8 @@ export async function postPaymentCompleted(db: Database, paymentId: string): Pro
   if (payment?.status !== 'completed') return;
   const companyId = payment.company_id;
   const funding = payment.milestone_id !== null;
-  await postTransaction(db, {
+  await postTransaction({
+    db,
     key: `payment:${paymentId}`,
     kind: funding ? 'funding_received' : 'payment_received',
     refs: { companyId, paymentId, invoiceId: payment.invoice_id, milestoneId: payment.milestone_id },

@@ -14,7 +14,8 @@ export async function postPaymentRefunded(db: Database, paymentId: string): Prom
   const companyId = payment.company_id;
   const occurredAt = new Date(payment.refunded_at);
   if (payment.milestone_id) return postFundingRefunded(db, payment.milestone_id);
-  const posted = await postTransaction(db, {
+  const posted = await postTransaction({
+    db,
     key: `refund:${paymentId}`,
     kind: 'payment_refunded',
     refs: { companyId, paymentId, invoiceId: payment.invoice_id },
@@ -36,7 +37,8 @@ export async function postPaymentRefunded(db: Database, paymentId: string): Prom
   );
   for (const earning of available) {
     const cents = Number(earning.cents);
-    await postTransaction(db, {
+    await postTransaction({
+      db,
       key: `reclaim:${paymentId}:${earning.timesheet_id}`,
       kind: 'earnings_reclaimed',
       refs: { applicantId: earning.applicant_id, paymentId, timesheetId: earning.timesheet_id },

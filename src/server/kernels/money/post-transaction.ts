@@ -33,16 +33,21 @@ export class UnbalancedTransactionError extends Error {}
 
 // Posts a transaction once: a second post of the same key changes nothing and answers false. Zero lines
 // are left out; a transaction whose lines are all zero is still recorded, so its key counts as posted.
-export async function postTransaction(
-  db: Database,
-  {
-    key,
-    kind,
-    refs = {},
-    lines,
-    occurredAt,
-  }: { key: string; kind: LedgerTransactionKind; refs?: TransactionRefs; lines: LedgerLine[]; occurredAt?: Date },
-): Promise<boolean> {
+export async function postTransaction({
+  db,
+  key,
+  kind,
+  refs = {},
+  lines,
+  occurredAt,
+}: {
+  db: Database;
+  key: string;
+  kind: LedgerTransactionKind;
+  refs?: TransactionRefs;
+  lines: LedgerLine[];
+  occurredAt?: Date;
+}): Promise<boolean> {
   const sum = lines.reduce((total, line) => total + line.amountCents, 0);
   if (sum !== 0 || lines.some((line) => !Number.isSafeInteger(line.amountCents))) {
     throw new UnbalancedTransactionError(`ledger transaction ${key} does not balance (${sum})`);

@@ -24,7 +24,8 @@ export async function postWorkApproved(db: Database, timesheetId: string): Promi
   );
   if (!week) return;
   const pay = Number(week.pay ?? 0);
-  await postTransaction(db, {
+  await postTransaction({
+    db,
     key: `work:${timesheetId}`,
     kind: 'work_approved',
     refs: { companyId: week.company_id, applicantId: week.applicant_id, timesheetId },

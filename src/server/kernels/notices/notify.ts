@@ -13,7 +13,7 @@ export interface Notification {
 
 // Stores what people are told happened, in the transaction of the change itself, so a notification
 // exists exactly when its event does. The popover (and live delivery) read these rows.
-export async function notify(db: Database, items: Notification | Notification[]): Promise<void> {
+export async function notify({ db, items }: { db: Database; items: Notification | Notification[] }): Promise<void> {
   const rows = Array.isArray(items) ? items : [items];
   if (rows.length === 0) return;
   await db.insert(notifications).values(

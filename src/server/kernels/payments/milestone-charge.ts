@@ -45,10 +45,15 @@ export function chargeOf(amountCents: number, rates: ChargeRates): MilestoneChar
 // The milestone a company funds, locked in the paying transaction (kernels/payments/pay-invoice.ts): only an
 // unfunded milestone of a contract still running can be funded, and the fee and tax it is charged are
 // fixed on it here, so what the company was shown is what it paid and what its release invoices.
-export async function lockMilestoneForFunding(
-  tx: Database,
-  { companyId, id }: { companyId: string; id: string },
-): Promise<LockedForPayment> {
+export async function lockMilestoneForFunding({
+  tx,
+  companyId,
+  id,
+}: {
+  tx: Database;
+  companyId: string;
+  id: string;
+}): Promise<LockedForPayment> {
   // The contract's row first, then the milestone's, the order every change of a contract's milestones
   // takes (ending it, a change proposal accepted): ending waits for a funding that began, and a funding
   // that comes after the end finds it ended.

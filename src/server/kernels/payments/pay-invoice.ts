@@ -255,8 +255,10 @@ export function createInvoicePayments({
   async function start(request: TargetedRequest, method: SavedMethod | string): Promise<Started> {
     const { companyId, target, idempotencyKey } = request;
     return db.transaction(async (tx) => {
-      const lock = target.kind === 'invoice' ? lockInvoice : lockMilestoneForFunding;
-      const locked = await lock(tx, { companyId, id: target.id });
+      const locked =
+        target.kind === 'invoice'
+          ? await lockInvoice(tx, { companyId, id: target.id })
+          : await lockMilestoneForFunding({ tx, companyId, id: target.id });
       const [sameKey] = await tx
         .select()
         .from(payments)
@@ -291,7 +293,8 @@ export function createInvoicePayments({
         }
         chosen = saved;
       } else {
-        chosen = await insertPaymentMethod(tx, {
+        chosen = await insertPaymentMethod({
+          tx,
           companyId,
           actorId: request.requestedBy,
           ipAddress: request.ipAddress,

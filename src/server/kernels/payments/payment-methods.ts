@@ -50,17 +50,15 @@ export async function listPaymentMethods({
 
 // Keeps a method the provider saved. A kept one is listed, and the company's first becomes its default;
 // one used for a single payment is stored removed, so the payment (and its retries) can still charge it.
-export async function insertPaymentMethod(
-  tx: Database,
-  {
-    companyId,
-    actorId,
-    ipAddress,
-    saved,
-    providerName,
-    keep,
-  }: CompanyActor & { saved: SavedMethod; providerName: string; keep: boolean },
-) {
+export async function insertPaymentMethod({
+  tx,
+  companyId,
+  actorId,
+  ipAddress,
+  saved,
+  providerName,
+  keep,
+}: { tx: Database } & CompanyActor & { saved: SavedMethod; providerName: string; keep: boolean }) {
   const [method] = await tx
     .insert(paymentMethods)
     .values({
@@ -119,7 +117,7 @@ export async function addPaymentMethod({
 }: CompanyActor & { db: Database; provider: PaymentProvider; input: NewPaymentMethodInput }): Promise<PaymentMethod> {
   const saved = await saveWithProvider(db, provider, actor.companyId, input);
   const method = await db.transaction((tx) =>
-    insertPaymentMethod(tx, { ...actor, saved, providerName: provider.name, keep: true }),
+    insertPaymentMethod({ tx, ...actor, saved, providerName: provider.name, keep: true }),
   );
   return paymentMethodView(method, await currentDefaultMethodId(db, actor.companyId));
 }

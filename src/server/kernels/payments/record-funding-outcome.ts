@@ -13,12 +13,17 @@ type PaymentRow = typeof payments.$inferSelect;
 // A milestone's funding settled (kernels/payments/record-payment-outcome.ts holds the payment's lock): a charge
 // that succeeded puts the milestone's amount in escrow — funded, once — and the talent is told they can
 // start; a declined one leaves the milestone unfunded to be funded again.
-export async function recordFundingOutcome(
-  tx: Database,
-  payment: PaymentRow,
-  outcome: Exclude<ChargeOutcome, { status: 'processing' }>,
-  ipAddress: string | null,
-): Promise<PaymentRow | undefined> {
+export async function recordFundingOutcome({
+  tx,
+  payment,
+  outcome,
+  ipAddress,
+}: {
+  tx: Database;
+  payment: PaymentRow;
+  outcome: Exclude<ChargeOutcome, { status: 'processing' }>;
+  ipAddress: string | null;
+}): Promise<PaymentRow | undefined> {
   const milestoneId = payment.milestoneId ?? '';
   if (outcome.status === 'succeeded') {
     const [completed] = await tx

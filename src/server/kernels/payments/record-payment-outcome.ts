@@ -60,7 +60,7 @@ export async function recordPaymentOutcome(
       return processing;
     }
     // A milestone's funding puts the money in escrow (decision 035); it pays no invoice.
-    if (payment.milestoneId) return recordFundingOutcome(tx, payment, outcome, ipAddress);
+    if (payment.milestoneId) return recordFundingOutcome({ tx, payment, outcome, ipAddress });
     const invoiceId = payment.invoiceId ?? '';
     const [invoice] = await tx
       .select({ number: invoices.invoiceNumber })

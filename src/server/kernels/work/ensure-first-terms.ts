@@ -5,10 +5,13 @@ import type { AssignmentRow } from './assignment-views';
 
 // An assignment written without terms rows (made before terms were kept, or straight to the table)
 // gets its first row, its own rate from its start, before a change is added after it.
-export async function ensureFirstTerms(
-  db: Database,
-  assignment: Pick<AssignmentRow, 'id' | 'rateCents' | 'weeklyHours' | 'startDate'>,
-): Promise<void> {
+export async function ensureFirstTerms({
+  db,
+  assignment,
+}: {
+  db: Database;
+  assignment: Pick<AssignmentRow, 'id' | 'rateCents' | 'weeklyHours' | 'startDate'>;
+}): Promise<void> {
   const [existing] = await db
     .select({ id: assignmentTerms.id })
     .from(assignmentTerms)

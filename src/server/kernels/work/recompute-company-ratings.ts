@@ -3,7 +3,13 @@ import { ratingTenthsOf } from '~/shared/reviews';
 import type { Database } from '../../db/client';
 import { companies, reviews } from '../../db/schema';
 
-export async function recomputeCompanyRatings(db: Database, companyIds: readonly string[]): Promise<void> {
+export async function recomputeCompanyRatings({
+  db,
+  companyIds,
+}: {
+  db: Database;
+  companyIds: readonly string[];
+}): Promise<void> {
   const ids = [...new Set(companyIds)];
   if (ids.length === 0) return;
   const figures = await db

@@ -26,7 +26,13 @@ export const isShownSql = (now: Date): SQL => and(isRevealedSql(now), isNull(rev
 
 // The talents' ratings and counts from their counted reviews (revealed_at set, not hidden); none leaves
 // the rating null. Run in the transaction that reveals, hides or erases.
-export async function recomputeTalentRatings(db: Database, applicantIds: readonly string[]): Promise<void> {
+export async function recomputeTalentRatings({
+  db,
+  applicantIds,
+}: {
+  db: Database;
+  applicantIds: readonly string[];
+}): Promise<void> {
   const ids = [...new Set(applicantIds)];
   if (ids.length === 0) return;
   const figures = await db
@@ -63,12 +69,6 @@ export async function recomputeRatingsOf(
   db: Database,
   rows: readonly { applicantId: string; companyId: string }[],
 ): Promise<void> {
-  await recomputeTalentRatings(
-    db,
-    rows.map((row) => row.applicantId),
-  );
-  await recomputeCompanyRatings(
-    db,
-    rows.map((row) => row.companyId),
-  );
+  await recomputeTalentRatings({ db, applicantIds: rows.map((row) => row.applicantId) });
+  await recomputeCompanyRatings({ db, companyIds: rows.map((row) => row.companyId) });
 }

@@ -15,7 +15,7 @@ interface WorkNotice {
 }
 
 export async function notifyTalent(db: Database, applicantId: string, notice: WorkNotice): Promise<void> {
-  await notify(db, { userId: applicantId, ...notice });
+  await notify({ db, items: { userId: applicantId, ...notice } });
 }
 
 // Who in the company a work notice is for: timesheets to approve go to those who approve them, a change
@@ -30,10 +30,7 @@ const permissionFor: Record<WorkNotice['type'], Permission> = {
 
 export async function notifyCompany(db: Database, companyId: string, notice: WorkNotice): Promise<void> {
   const recipients = await companyRecipients({ db, companyId, permission: permissionFor[notice.type] });
-  await notify(
-    db,
-    recipients.map((userId) => ({ userId, ...notice })),
-  );
+  await notify({ db, items: recipients.map((userId) => ({ userId, ...notice })) });
 }
 
 export const formatRate = (cents: number) => `$${(cents / 100).toFixed(2)} an hour`;
