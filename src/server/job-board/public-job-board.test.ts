@@ -3,12 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { QueryOf } from '~/shared/contract';
+import { companiesContract } from '~/shared/contracts/companies';
+import { jobBoardContract } from '~/shared/contracts/job-board';
 import { type JobBoardPageData, jobBoardSearchKey } from '~/shared/job-board';
 import { PAGE_DATA_ID, SERVER_HEAD_MARKER, SERVER_HTML_MARKER } from '~/shared/static-pages';
 import { companies, invoices, jobs, paymentMethods } from '../db/schema';
 import { loadWebClient, MAX_SERVER_RENDERED_PAGE_BYTES } from '../platform/web-client';
 import { buildApplication } from '../seed/job-factories';
-import { signedInAccount } from '../testing/auth-helpers';
+import { callerFrom, signedInAccount } from '../testing/auth-helpers';
 import { writeFixtureBuild } from '../testing/fixture-client-build';
 import { companyAccount, jobWith, uniqueWord } from '../testing/job-board-test-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -54,12 +57,15 @@ describe('the public job board', () => {
     await fs.rm(root, { recursive: true, force: true });
   });
 
-  const search = async (query: string) => {
-    const response = await testApp.app.inject({ method: 'GET', url: `/api/public/jobs?${query}` });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json() as { items: Array<Record<string, unknown>>; total: number; page: number; page_size: number };
+  type BoardQuery = QueryOf<typeof jobBoardContract.publicJobs>;
+  // Without signing in.
+  const visitor = () => callerFrom(testApp);
+  const search = async (query: BoardQuery) => {
+    const response = await visitor().call(jobBoardContract.publicJobs, { query });
+    expect(response.statusCode, response.error?.error).toBe(200);
+    return response;
   };
-  const titlesOf = async (query: string) => (await search(query)).items.map((item) => item.title);
+  const titlesOf = async (query: BoardQuery) => (await search(query)).body.items.map((item) => item.title);
 
   describe('GET /api/public/jobs', () => {
     it('lists only the open public jobs of active companies, to anyone, and nothing private about them', async () => {
@@ -76,10 +82,13 @@ describe('the public job board', () => {
         .set({ status: 'suspended' })
         .where(eq(companies.id, suspended.companyId));
 
-      const { items, total } = await search(`q=${word}`);
+      const board = await search({ q: word });
+      const { items, total } = board.body;
       expect(items.map((item) => item.title)).toEqual(['Open public']);
       expect(total).toBe(1);
-      expect(Object.keys(items[0] ?? {}).sort()).toEqual(
+      // As sent, before the contract's schema leaves out what it does not declare.
+      const sent = JSON.parse(board.rawPayload.toString());
+      expect(Object.keys(sent.items[0] ?? {}).sort()).toEqual(
         [
           'id',
           'title',
@@ -98,8 +107,8 @@ describe('the public job board', () => {
       );
       // A signed-in applicant reads the same board: nothing about them is added.
       const applicant = await signedInAccount(testApp, { role: 'applicant' });
-      const asApplicant = await applicant.request({ method: 'GET', url: `/api/public/jobs?q=${word}` });
-      expect(asApplicant.json().items).toEqual(items);
+      const asApplicant = await applicant.call(jobBoardContract.publicJobs, { query: { q: word } });
+      expect(JSON.parse(asApplicant.rawPayload.toString()).items).toEqual(sent.items);
     });
 
     it('searches and filters as Find Jobs does: words, engagement type, pay, skills and time zone', async () => {
@@ -120,14 +129,18 @@ describe('the public job board', () => {
       });
       await make('Fixed design', { engagementType: 'fixed', budgetTotalCents: 300_000, skillTags: ['Figma'] });
 
-      expect(await titlesOf(`q=${word}+Python`)).toEqual(['Hourly Python']);
-      expect(await titlesOf(`q=${word}&engagement_type=fixed`)).toEqual(['Fixed design']);
-      expect(await titlesOf(`q=${word}&engagement_type=hourly&rate_min=30`)).toEqual(['Hourly React']);
-      expect(await titlesOf(`q=${word}&skills=python,figma&sort=newest`)).toEqual(
+      expect(await titlesOf({ q: `${word} Python` })).toEqual(['Hourly Python']);
+      expect(await titlesOf({ q: word, engagement_type: 'fixed' })).toEqual(['Fixed design']);
+      expect(await titlesOf({ q: word, engagement_type: 'hourly', rate_min: 30 })).toEqual(['Hourly React']);
+      expect(await titlesOf({ q: word, skills: 'python,figma', sort: 'newest' })).toEqual(
         expect.arrayContaining(['Hourly Python', 'Fixed design']),
       );
-      expect(await titlesOf(`q=${word}&timezone=${encodeURIComponent('UTC+01:00')}`)).toEqual(['Hourly React']);
-      expect(await titlesOf(`q=${word}&sort=highest_rate`)).toEqual(['Hourly React', 'Hourly Python', 'Fixed design']);
+      expect(await titlesOf({ q: word, timezone: 'UTC+01:00' })).toEqual(['Hourly React']);
+      expect(await titlesOf({ q: word, sort: 'highest_rate' })).toEqual([
+        'Hourly React',
+        'Hourly Python',
+        'Fixed design',
+      ]);
     });
 
     it('pages on the server, newest first', async () => {
@@ -138,29 +151,30 @@ describe('the public job board', () => {
           createdAt: new Date(Date.now() - days * 86_400_000),
         });
       }
-      const first = await search(`q=${word}&page_size=2`);
+      const first = (await search({ q: word, page_size: 2 })).body;
       expect(first).toMatchObject({ total: 5, page: 1, page_size: 2 });
       expect(first.items.map((item) => item.title)).toEqual(['Posted 1 days ago', 'Posted 2 days ago']);
-      expect(await titlesOf(`q=${word}&page_size=2&page=3`)).toEqual(['Posted 5 days ago']);
+      expect(await titlesOf({ q: word, page_size: 2, page: 3 })).toEqual(['Posted 5 days ago']);
       // Past the end: no items, still the total.
-      expect(await search(`q=${word}&page_size=2&page=4`)).toMatchObject({ items: [], total: 5 });
+      expect((await search({ q: word, page_size: 2, page: 4 })).body).toMatchObject({ items: [], total: 5 });
     });
 
     it('refuses a search it cannot read with a sentence per field', async () => {
-      const response = await testApp.app.inject({ method: 'GET', url: '/api/public/jobs?rate_min=lots&page_size=500' });
+      // A search the contract's types would not allow, sent on purpose.
+      const response = await visitor().callUnchecked(jobBoardContract.publicJobs, {
+        query: { rate_min: 'lots', page_size: 500 },
+      });
       expect(response.statusCode).toBe(400);
-      expect(response.json().fields).toMatchObject({ rate_min: 'Enter an amount in dollars, such as 40.' });
-      expect(response.json().fields.page_size).toEqual(expect.any(String));
+      expect(response.error?.fields).toMatchObject({ rate_min: 'Enter an amount in dollars, such as 40.' });
+      expect(response.error?.fields?.page_size).toEqual(expect.any(String));
     });
   });
 
   describe('the company beside its job', () => {
     it('shows what the company wrote and its record, counted from what happened', async () => {
       const owner = await companyAccount(testApp, 'Contoso Remote');
-      const saved = await owner.request({
-        method: 'PUT',
-        url: '/api/company',
-        payload: {
+      const saved = await owner.call(companiesContract.updateProfile, {
+        body: {
           name: 'Contoso Remote',
           contact_email: 'hello@contoso.test',
           website: 'https://contoso.example',
@@ -169,8 +183,8 @@ describe('the public job board', () => {
           location: 'Lisbon, Portugal',
         },
       });
-      expect(saved.statusCode, saved.body).toBe(200);
-      expect(saved.json()).toMatchObject({ about: 'We build booking software for clinics.', size: '11-50' });
+      expect(saved.statusCode, saved.error?.error).toBe(200);
+      expect(saved.body).toMatchObject({ about: 'We build booking software for clinics.', size: '11-50' });
       const job = await jobWith(testApp, owner.companyId, uniqueWord(), { title: 'Clinic support' });
       await jobWith(testApp, owner.companyId, uniqueWord(), { status: 'closed' });
       // A draft was never posted.
@@ -178,9 +192,10 @@ describe('the public job board', () => {
       await buildApplication(testApp.database.db, { jobId: job.id, status: 'hired', hiredAt: new Date() });
       await buildApplication(testApp.database.db, { jobId: job.id, status: 'submitted' });
 
-      const read = async () =>
-        (await testApp.app.inject({ method: 'GET', url: `/api/public/jobs/${job.id}` })).json().company;
-      expect(await read()).toEqual({
+      const answer = () => visitor().call(jobBoardContract.publicJob, { params: { id: job.id } });
+      const read = async () => (await answer()).body.company;
+      // As sent, before the contract's schema leaves out what it does not declare.
+      expect(JSON.parse((await answer()).rawPayload.toString()).company).toEqual({
         name: 'Contoso Remote',
         about: 'We build booking software for clinics.',
         size: '11-50',
@@ -234,13 +249,11 @@ describe('the public job board', () => {
 
     it('refuses a profile it cannot store, with the field’s sentence', async () => {
       const owner = await companyAccount(testApp);
-      const response = await owner.request({
-        method: 'PUT',
-        url: '/api/company',
-        payload: { name: 'Acme', contact_email: 'a@acme.test', website: '', about: '', size: 'huge', location: '' },
+      const response = await owner.call(companiesContract.updateProfile, {
+        body: { name: 'Acme', contact_email: 'a@acme.test', website: '', about: '', size: 'huge', location: '' },
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json().fields).toEqual({ size: 'Choose a company size from the list.' });
+      expect(response.error?.fields).toEqual({ size: 'Choose a company size from the list.' });
     });
   });
 
@@ -254,10 +267,8 @@ describe('the public job board', () => {
 
     it('renders /jobs/:id with its title, description, canonical, sharing tags, content and JobPosting', async () => {
       const owner = await companyAccount(testApp, 'Fabrikam');
-      await owner.request({
-        method: 'PUT',
-        url: '/api/company',
-        payload: {
+      await owner.call(companiesContract.updateProfile, {
+        body: {
           name: 'Fabrikam',
           contact_email: 'jobs@fabrikam.test',
           website: 'https://fabrikam.example',
@@ -391,10 +402,8 @@ describe('the public job board', () => {
         const word = uniqueWord();
         const text = texts(filler, word);
         const owner = await companyAccount(testApp, text.name);
-        const updated = await owner.request({
-          method: 'PUT',
-          url: '/api/company',
-          payload: {
+        const updated = await owner.call(companiesContract.updateProfile, {
+          body: {
             name: text.name,
             contact_email: 'jobs@dollar.test',
             website: '',
@@ -403,7 +412,7 @@ describe('the public job board', () => {
             location: text.location,
           },
         });
-        expect(updated.statusCode, updated.body).toBe(200);
+        expect(updated.statusCode, updated.error?.error).toBe(200);
         const job = await jobWith(testApp, owner.companyId, word, { title: text.title, description: text.description });
         const jobPage = await testApp.app.inject({ method: 'GET', url: `/jobs/${job.id}` });
         const boardPage = await testApp.app.inject({ method: 'GET', url: `/jobs?q=${word}` });

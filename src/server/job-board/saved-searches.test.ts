@@ -1,12 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAVED_SEARCHES_MAX, savedSearchTexts } from '~/shared/saved-searches';
+import { notificationsContract } from '~/shared/contracts/notifications';
+import { privacyContract } from '~/shared/contracts/privacy';
+import { savedSearchesContract } from '~/shared/contracts/saved-searches';
+import { type CreateSavedSearchInput, SAVED_SEARCHES_MAX, savedSearchTexts } from '~/shared/saved-searches';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { emailOutbox, jobs, savedSearches, users } from '../db/schema';
 import { anonymizeAccountRecords } from '../kernels/identity/anonymize-account';
 import { createOutboxSender } from '../mail/mailer';
-import { signedInAccount } from '../testing/auth-helpers';
+import { callerFrom, signedInAccount } from '../testing/auth-helpers';
+import { callContract, callUnchecked } from '../testing/contract-client';
 import { type Account, companyAccount, jobWith, uniqueWord } from '../testing/job-board-test-helpers';
 import { listen, startSmtpServer } from '../testing/smtp-test-server';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -37,22 +41,20 @@ describe('saved searches and job alerts', () => {
     await testApp.close();
   });
 
-  const create = (account: Account, payload: Record<string, unknown>) =>
-    account.request({ method: 'POST', url: '/api/applicant/saved-searches', payload });
-  const list = async (account: Account, query = '') => {
-    const response = await account.request({ method: 'GET', url: `/api/applicant/saved-searches${query}` });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json() as {
-      items: Array<Record<string, unknown> & { id: string; name: string }>;
-      total: number;
-      remaining: number;
-    };
+  const create = (account: Account, body: CreateSavedSearchInput) =>
+    account.call(savedSearchesContract.create, { body });
+  const list = async (account: Account, query: { page?: number; page_size?: number } = {}) => {
+    const response = await account.call(savedSearchesContract.list, { query });
+    expect(response.statusCode, response.error?.error).toBe(200);
+    return response.body;
   };
-  const saved = async (account: Account, payload: Record<string, unknown>) => {
-    const response = await create(account, payload);
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json() as { id: string; name: string; next_alert_at: string | null; created_at: string };
+  const saved = async (account: Account, body: CreateSavedSearchInput) => {
+    const response = await create(account, body);
+    expect(response.statusCode, response.error?.error).toBe(201);
+    return response.body;
   };
+  // A request as a mail provider or a webmail sends it: no session, and none of a browser's same-origin headers.
+  const bare: Parameters<typeof callContract>[0] = (options) => testApp.app.inject(options);
   const outboxOf = (email: string) =>
     db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)).orderBy(emailOutbox.createdAt);
   const alerts = (now: Date, database = db()) =>
@@ -98,23 +100,22 @@ describe('saved searches and job alerts', () => {
     expect(second.next_alert_at).toBeNull();
     await saved(applicant, { name: 'Third', frequency: 'daily', filters: { timezone: 'UTC+01:00' } });
 
-    const page = await list(applicant, '?page_size=2');
+    const page = await list(applicant, { page_size: 2 });
     expect(page).toMatchObject({ total: 3, page: 1, page_size: 2, remaining: SAVED_SEARCHES_MAX - 3 });
     expect(page.items.map((item) => item.name)).toEqual(['Third', 'Anything']);
-    expect((await list(applicant, '?page_size=2&page=2')).items.map((item) => item.name)).toEqual(['React remote']);
+    expect((await list(applicant, { page_size: 2, page: 2 })).items.map((item) => item.name)).toEqual(['React remote']);
 
     // A name is the applicant's own once, whatever its case.
     const taken = await create(applicant, { name: 'react REMOTE', frequency: 'daily', filters: {} });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().fields).toEqual({ name: savedSearchTexts.nameTaken('react REMOTE') });
+    expect(taken.error?.fields).toEqual({ name: savedSearchTexts.nameTaken('react REMOTE') });
 
-    const renamed = await applicant.request({
-      method: 'PATCH',
-      url: `/api/applicant/saved-searches/${first.id}`,
-      payload: { name: 'React, any rate', frequency: 'daily', filters: { q: 'react' } },
+    const renamed = await applicant.call(savedSearchesContract.update, {
+      params: { id: first.id },
+      body: { name: 'React, any rate', frequency: 'daily', filters: { q: 'react' } },
     });
-    expect(renamed.statusCode, renamed.body).toBe(200);
-    expect(renamed.json()).toMatchObject({
+    expect(renamed.statusCode, renamed.error?.error).toBe(200);
+    expect(renamed.body).toMatchObject({
       name: 'React, any rate',
       frequency: 'daily',
       filters: { q: 'react', rate_min: null, skills: [], sort: 'newest' },
@@ -124,41 +125,36 @@ describe('saved searches and job alerts', () => {
     // Another applicant, a company and nobody at all cannot read or touch it.
     const other = await signedInAccount(testApp, { role: 'applicant' });
     expect((await list(other)).items).toEqual([]);
-    for (const method of ['PATCH', 'DELETE'] as const) {
-      const response = await other.request({
-        method,
-        url: `/api/applicant/saved-searches/${first.id}`,
-        ...(method === 'PATCH' && { payload: { name: 'Mine now' } }),
-      });
+    for (const response of [
+      await other.call(savedSearchesContract.update, { params: { id: first.id }, body: { name: 'Mine now' } }),
+      await other.call(savedSearchesContract.remove, { params: { id: first.id } }),
+    ]) {
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: savedSearchTexts.notFound, code: 'not_found' });
+      expect(response.error).toEqual({ error: savedSearchTexts.notFound, code: 'not_found' });
     }
-    expect((await company.request({ method: 'GET', url: '/api/applicant/saved-searches' })).statusCode).toBe(403);
-    expect(
-      (await company.request({ method: 'POST', url: '/api/applicant/saved-searches', payload: { name: 'x' } }))
-        .statusCode,
-    ).toBe(403);
-    expect((await testApp.app.inject({ method: 'GET', url: '/api/applicant/saved-searches' })).statusCode).toBe(401);
+    expect((await company.call(savedSearchesContract.list)).statusCode).toBe(403);
+    // Refused for the role before the body is read: a body the contract would not allow, on purpose.
+    expect((await company.callUnchecked(savedSearchesContract.create, { body: { name: 'x' } })).statusCode).toBe(403);
+    expect((await callContract(bare, savedSearchesContract.list)).statusCode).toBe(401);
 
-    const removed = await applicant.request({ method: 'DELETE', url: `/api/applicant/saved-searches/${first.id}` });
+    const removed = await applicant.call(savedSearchesContract.remove, { params: { id: first.id } });
     expect(removed.statusCode).toBe(204);
     expect((await list(applicant)).items.map((item) => item.name)).toEqual(['Third', 'Anything']);
   });
 
   it('refuses bad input field by field, and more than the limit', async () => {
     const applicant = await signedInAccount(testApp, { role: 'applicant' });
-    const bad = await create(applicant, {
-      name: ' ',
-      frequency: 'hourly',
-      filters: { rate_min: 90, rate_max: 10, timezone: 'Mars' },
+    // A frequency the contract's types would not allow, sent on purpose.
+    const bad = await applicant.callUnchecked(savedSearchesContract.create, {
+      body: { name: ' ', frequency: 'hourly', filters: { rate_min: 90, rate_max: 10, timezone: 'Mars' } },
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields).toMatchObject({
+    expect(bad.error?.fields).toMatchObject({
       name: savedSearchTexts.nameRequired,
       frequency: savedSearchTexts.frequency,
       'filters.rate_max': 'The minimum cannot be higher than the maximum.',
     });
-    expect(bad.json().fields['filters.timezone']).toBeTruthy();
+    expect(bad.error?.fields?.['filters.timezone']).toBeTruthy();
 
     await db()
       .insert(savedSearches)
@@ -173,7 +169,7 @@ describe('saved searches and job alerts', () => {
       );
     const tooMany = await create(applicant, { name: 'One more', frequency: 'daily', filters: {} });
     expect(tooMany.statusCode).toBe(409);
-    expect(tooMany.json()).toEqual({ error: savedSearchTexts.tooMany, code: 'conflict' });
+    expect(tooMany.error).toEqual({ error: savedSearchTexts.tooMany, code: 'conflict' });
     expect(await list(applicant)).toMatchObject({ total: SAVED_SEARCHES_MAX, remaining: 0 });
   });
 
@@ -247,12 +243,10 @@ describe('saved searches and job alerts', () => {
   it('sends nothing to a person who turned job alerts off, or whose account is suspended or erased', async () => {
     const word = uniqueWord();
     const quiet = await signedInAccount(testApp, { role: 'applicant' });
-    const quietPreferences = await quiet.request({
-      method: 'PUT',
-      url: '/api/notification-preferences',
-      payload: { preferences: [{ type: 'job_alert', email: false }] },
+    const quietPreferences = await quiet.call(notificationsContract.updatePreferences, {
+      body: { preferences: [{ type: 'job_alert', email: false }] },
     });
-    expect(quietPreferences.statusCode, quietPreferences.body).toBe(200);
+    expect(quietPreferences.statusCode, quietPreferences.error?.error).toBe(200);
     const suspended = await signedInAccount(testApp, { role: 'applicant' });
     const erased = await signedInAccount(testApp, { role: 'applicant' });
     const searches = [];
@@ -277,43 +271,42 @@ describe('saved searches and job alerts', () => {
     const stopped = await saved(applicant, { name: 'Stop me', frequency: 'weekly', filters: {} });
     const token = await tokenOf(stopped.id);
 
-    const read = await testApp.app.inject({ method: 'GET', url: `/api/public/job-alerts/${token}` });
-    expect(read.statusCode, read.body).toBe(200);
-    expect(read.json()).toEqual({
+    const read = await callerFrom(testApp).call(savedSearchesContract.alert, { params: { token } });
+    expect(read.statusCode, read.error?.error).toBe(200);
+    // As sent, before the contract's schema leaves out what it does not declare.
+    expect(JSON.parse(read.rawPayload.toString())).toEqual({
       search_name: 'Stop me',
       frequency: 'weekly',
       manage_url: `${testApp.config.publicUrl}/applicant/saved-searches`,
     });
     // A mail provider's one-click POST (RFC 8058): a form body, no session, no Origin or Fetch Metadata.
-    const oneClick = await testApp.app.inject({
-      method: 'POST',
-      url: `/api/public/job-alerts/${token}/unsubscribe`,
+    const oneClick = await callUnchecked(bare, savedSearchesContract.unsubscribe, {
+      params: { token },
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'List-Unsubscribe=One-Click',
+      body: 'List-Unsubscribe=One-Click',
     });
-    expect(oneClick.statusCode, oneClick.body).toBe(200);
-    expect(oneClick.json()).toMatchObject({ search_name: 'Stop me', frequency: 'none' });
+    expect(oneClick.statusCode, oneClick.error?.error).toBe(200);
+    expect(oneClick.body).toMatchObject({ search_name: 'Stop me', frequency: 'none' });
     // Again, from a webmail's page on another site: the same answer.
-    const again = await testApp.app.inject({
-      method: 'POST',
-      url: `/api/public/job-alerts/${token}/unsubscribe`,
+    const again = await callUnchecked(bare, savedSearchesContract.unsubscribe, {
+      params: { token },
       headers: { 'sec-fetch-site': 'cross-site', 'content-type': 'multipart/form-data; boundary=x' },
-      payload: '--x\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--x--\r\n',
+      body: '--x\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--x--\r\n',
     });
-    expect(again.statusCode, again.body).toBe(200);
+    expect(again.statusCode, again.error?.error).toBe(200);
 
     const items = (await list(applicant)).items;
     expect(items.find((item) => item.id === stopped.id)).toMatchObject({ frequency: 'none', next_alert_at: null });
     expect(items.find((item) => item.id === kept.id)).toMatchObject({ frequency: 'daily' });
 
-    const unknown = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/public/job-alerts/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/unsubscribe',
+    const unknown = await callContract(bare, savedSearchesContract.unsubscribe, {
+      params: { token: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
     });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ error: savedSearchTexts.unsubscribeNotFound, code: 'not_found' });
+    expect(unknown.error).toEqual({ error: savedSearchTexts.unsubscribeNotFound, code: 'not_found' });
+    // pathOf encodes it: /api/public/job-alerts/not%20a%20token.
     expect(
-      (await testApp.app.inject({ method: 'GET', url: '/api/public/job-alerts/not%20a%20token' })).statusCode,
+      (await callContract(bare, savedSearchesContract.alert, { params: { token: 'not a token' } })).statusCode,
     ).toBe(400);
   });
 
@@ -357,7 +350,7 @@ describe('saved searches and job alerts', () => {
   it('puts the saved searches in the data export, without their unsubscribe tokens', async () => {
     const applicant = await signedInAccount(testApp, { role: 'applicant' });
     const search = await saved(applicant, { name: 'Exported search', frequency: 'weekly', filters: { q: 'design' } });
-    const response = await applicant.request({ method: 'POST', url: '/api/account/data-export' });
+    const response = await applicant.call(privacyContract.exportData);
     expect(response.statusCode).toBe(200);
     const files = unzipSync(new Uint8Array(response.rawPayload));
     const data = JSON.parse(strFromU8(files['data.json'] as Uint8Array));

@@ -1,8 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationStatus } from '~/shared/applications';
+import { companiesContract } from '~/shared/contracts/companies';
+import { jobsContract } from '~/shared/contracts/jobs';
+import { pipelineContract } from '~/shared/contracts/pipeline';
 import type { JobApplicationList } from '~/shared/jobs';
-import { type ApplicationDetail, pipelineTexts } from '~/shared/pipeline';
+import { type ApplicationListQuery, pipelineTexts } from '~/shared/pipeline';
 import { applicantProfiles, auditLogs, companyMembers, jobs } from '../db/schema';
 import { buildApplication, buildJob } from '../seed/job-factories';
 import { buildTest, buildTestAttempt } from '../seed/test-factories';
@@ -24,7 +27,7 @@ describe('the pipeline API: reviewing', () => {
   beforeAll(async () => {
     testApp = await createTestApp();
     reviewer = await signedInAccount(testApp, { role: 'company', name: 'Rita Reviewer' });
-    companyId = (await reviewer.request({ method: 'GET', url: '/api/company' })).json().id;
+    companyId = (await reviewer.call(companiesContract.profile)).body.id;
     // A second member of the same company: their own company is swapped for the reviewer's.
     colleague = await signedInAccount(testApp, { role: 'company', name: 'Colin Colleague' });
     await testApp.database.db
@@ -39,7 +42,7 @@ describe('the pipeline API: reviewing', () => {
 
   const db = () => testApp.database.db;
   const detailOf = async (id: string, account = reviewer) =>
-    (await account.request({ method: 'GET', url: `/api/applications/${id}` })).json() as ApplicationDetail;
+    (await account.call(pipelineContract.get, { params: { id } })).body;
 
   describe('the detail', () => {
     it('shows the applicant’s profile, cover letter, proposed rate and the job’s test results', async () => {
@@ -146,15 +149,15 @@ describe('the pipeline API: reviewing', () => {
   describe('private notes', () => {
     it('keeps each reviewer’s notes with author and time, newest first, and logs that one was written', async () => {
       const application = await buildApplication(db(), { jobId: (await buildJob(db(), { companyId })).id });
-      const url = `/api/applications/${application.id}/notes`;
-      const first = await reviewer.request({ method: 'POST', url, payload: { body: '  Strong portfolio.  ' } });
+      const params = { id: application.id };
+      const first = await reviewer.call(pipelineContract.addNote, { params, body: { body: '  Strong portfolio.  ' } });
       expect(first.statusCode).toBe(201);
-      expect(first.json()).toMatchObject({
+      expect(first.body).toMatchObject({
         body: 'Strong portfolio.',
         author_id: reviewer.user.id,
         author_name: 'Rita Reviewer',
       });
-      const second = await colleague.request({ method: 'POST', url, payload: { body: 'Ask about on-call.' } });
+      const second = await colleague.call(pipelineContract.addNote, { params, body: { body: 'Ask about on-call.' } });
       expect(second.statusCode).toBe(201);
 
       const detail = await detailOf(application.id, colleague);
@@ -169,15 +172,18 @@ describe('the pipeline API: reviewing', () => {
 
     it('refuses an empty or overlong note with a sentence', async () => {
       const application = await buildApplication(db(), { jobId: (await buildJob(db(), { companyId })).id });
-      const url = `/api/applications/${application.id}/notes`;
       for (const [payload, message] of [
         [{ body: '   ' }, pipelineTexts.noteRequired],
         [{ body: 'x'.repeat(5001) }, pipelineTexts.noteTooLong],
         [{}, 'Invalid input: expected string, received undefined'],
       ] as const) {
-        const response = await reviewer.request({ method: 'POST', url, payload });
+        // No body at all among them: sent past the contract's types on purpose.
+        const response = await reviewer.callUnchecked(pipelineContract.addNote, {
+          params: { id: application.id },
+          body: payload,
+        });
         expect(response.statusCode).toBe(400);
-        expect(response.json().fields.body).toBe(message);
+        expect(response.error?.fields?.body).toBe(message);
       }
       expect((await detailOf(application.id)).notes).toEqual([]);
     });
@@ -186,47 +192,43 @@ describe('the pipeline API: reviewing', () => {
   describe('ratings', () => {
     it('keeps one rating per reviewer, changed by rating again, and averages them', async () => {
       const application = await buildApplication(db(), { jobId: (await buildJob(db(), { companyId })).id });
-      const url = `/api/applications/${application.id}/rating`;
-      const rate = (account: Account, rating: unknown) => account.request({ method: 'PUT', url, payload: { rating } });
+      // As sent, before the contract's schema leaves out what it does not declare.
+      const rate = async (account: Account, rating: number) =>
+        JSON.parse(
+          (
+            await account.call(pipelineContract.rate, { params: { id: application.id }, body: { rating } })
+          ).rawPayload.toString(),
+        );
 
-      expect((await rate(reviewer, 4)).json()).toEqual({ mine: 4, average: 4, count: 1 });
-      expect((await rate(colleague, 5)).json()).toEqual({ mine: 5, average: 4.5, count: 2 });
-      expect((await rate(reviewer, 2)).json()).toEqual({ mine: 2, average: 3.5, count: 2 });
+      expect(await rate(reviewer, 4)).toEqual({ mine: 4, average: 4, count: 1 });
+      expect(await rate(colleague, 5)).toEqual({ mine: 5, average: 4.5, count: 2 });
+      expect(await rate(reviewer, 2)).toEqual({ mine: 2, average: 3.5, count: 2 });
       expect((await detailOf(application.id)).rating).toEqual({ mine: 2, average: 3.5, count: 2 });
       expect((await detailOf(application.id, colleague)).rating).toEqual({ mine: 5, average: 3.5, count: 2 });
 
-      const list = (
-        await reviewer.request({ method: 'GET', url: `/api/jobs/${application.jobId}/applications` })
-      ).json() as JobApplicationList;
+      const list = (await reviewer.call(jobsContract.applications, { params: { id: application.jobId } })).body;
       expect(list.items[0]).toMatchObject({ id: application.id, average_rating: 3.5, rating_count: 2 });
     });
 
     it('takes whole stars from 1 to 5 only', async () => {
       const application = await buildApplication(db(), { jobId: (await buildJob(db(), { companyId })).id });
       for (const rating of [0, 6, 3.5, '4', null]) {
-        const response = await reviewer.request({
-          method: 'PUT',
-          url: `/api/applications/${application.id}/rating`,
-          payload: { rating },
+        // Text and null among them: sent past the contract's types on purpose.
+        const response = await reviewer.callUnchecked(pipelineContract.rate, {
+          params: { id: application.id },
+          body: { rating },
         });
         expect(response.statusCode, String(rating)).toBe(400);
-        expect(response.json().fields).toEqual({ rating: pipelineTexts.rating });
+        expect(response.error?.fields).toEqual({ rating: pipelineTexts.rating });
       }
       expect((await detailOf(application.id)).rating.count).toBe(0);
     });
 
     it('lets the other company neither read nor add to them', async () => {
       const application = await buildApplication(db(), { jobId: (await buildJob(db(), { companyId })).id });
-      await reviewer.request({
-        method: 'PUT',
-        url: `/api/applications/${application.id}/rating`,
-        payload: { rating: 5 },
-      });
-      const response = await otherCompany.request({
-        method: 'PUT',
-        url: `/api/applications/${application.id}/rating`,
-        payload: { rating: 1 },
-      });
+      const params = { id: application.id };
+      await reviewer.call(pipelineContract.rate, { params, body: { rating: 5 } });
+      const response = await otherCompany.call(pipelineContract.rate, { params, body: { rating: 1 } });
       expect(response.statusCode).toBe(404);
       expect((await detailOf(application.id)).rating).toEqual({ mine: 5, average: 5, count: 1 });
     });
@@ -241,7 +243,7 @@ describe('the pipeline API: reviewing', () => {
     beforeAll(async () => {
       // A company of its own, so the counts are exactly these.
       owner = await signedInAccount(testApp, { role: 'company' });
-      const ownerCompany = (await owner.request({ method: 'GET', url: '/api/company' })).json().id;
+      const ownerCompany = (await owner.call(companiesContract.profile)).body.id;
       const job = await buildJob(db(), { companyId: ownerCompany, title: 'Data Entry Clerk' });
       const otherJob = await buildJob(db(), { companyId: ownerCompany, title: 'Support Agent' });
       jobId = job.id;
@@ -264,15 +266,18 @@ describe('the pipeline API: reviewing', () => {
       await buildApplication(db(), { jobId: otherJobId, applicantName: 'Margaret Hamilton', status: 'interviewing' });
     });
 
-    const list = async (url: string) => {
-      const response = await owner.request({ method: 'GET', url });
-      expect(response.statusCode, url).toBe(200);
-      return response.json() as JobApplicationList;
+    // The company-wide list, or one job's board.
+    const list = async (query: ApplicationListQuery = {}, board?: string) => {
+      const response = board
+        ? await owner.call(jobsContract.applications, { params: { id: board }, query })
+        : await owner.call(pipelineContract.list, { query });
+      expect(response.statusCode, JSON.stringify(query)).toBe(200);
+      return response.body;
     };
     const names = (answer: JobApplicationList) => answer.items.map((item) => item.applicant_name);
 
     it('a job’s board: newest first, a stage at a time, with every stage’s count', async () => {
-      const all = await list(`/api/jobs/${jobId}/applications`);
+      const all = await list({}, jobId);
       expect(names(all)).toEqual([
         'Barbara Liskov',
         'Edsger Dijkstra',
@@ -290,38 +295,35 @@ describe('the pipeline API: reviewing', () => {
         withdrawn: 0,
       });
       expect(all.total).toBe(5);
-      const submitted = await list(`/api/jobs/${jobId}/applications?status=submitted`);
+      const submitted = await list({ status: 'submitted' }, jobId);
       expect(names(submitted)).toEqual(['Barbara Liskov', 'Grace Hopper']);
       // The tabs keep counting every stage while one is shown.
       expect(submitted.counts.interviewing).toBe(1);
       expect(submitted.total).toBe(2);
-      const paged = await list(`/api/jobs/${jobId}/applications?page=2&page_size=2`);
+      const paged = await list({ page: 2, page_size: 2 }, jobId);
       expect(names(paged)).toEqual(['Katherine Johnson', 'Alan Turing']);
       expect(paged.total).toBe(5);
     });
 
     it('the company-wide list: every job, or one, a stage, a name', async () => {
-      const all = await list('/api/applications');
+      const all = await list();
       expect(all.total).toBe(6);
       expect(all.items[0]).toMatchObject({ applicant_name: 'Margaret Hamilton', job_title: 'Support Agent' });
       expect(all.counts.interviewing).toBe(2);
-      expect((await list(`/api/applications?job_id=${otherJobId}`)).total).toBe(1);
-      expect(names(await list('/api/applications?status=interviewing'))).toEqual([
-        'Margaret Hamilton',
-        'Katherine Johnson',
-      ]);
-      const searched = await list('/api/applications?q=turing');
+      expect((await list({ job_id: otherJobId })).total).toBe(1);
+      expect(names(await list({ status: 'interviewing' }))).toEqual(['Margaret Hamilton', 'Katherine Johnson']);
+      const searched = await list({ q: 'turing' });
       expect(names(searched)).toEqual(['Alan Turing']);
       expect(searched.counts).toMatchObject({ shortlisted: 1, submitted: 0 });
       // A search box's % is a character, not a wildcard.
-      expect((await list('/api/applications?q=%25')).total).toBe(0);
-      const pastTheEnd = await list('/api/applications?page=9');
+      expect((await list({ q: '%' })).total).toBe(0);
+      const pastTheEnd = await list({ page: 9 });
       expect(pastTheEnd).toMatchObject({ items: [], total: 6, page: 9 });
     });
 
     it('the company-wide list counts what is new by each job’s last visit, or since a moment', async () => {
       // No job opened yet: every application nobody acted on (submitted) is new: Grace Hopper, Barbara Liskov.
-      expect((await list('/api/applications')).new_count).toBe(2);
+      expect((await list()).new_count).toBe(2);
       // The clerk's applications were opened two and a half days ago: only Barbara Liskov came after. Margaret
       // Hamilton's job was never opened, but she is in interviews: acted on, not new.
       await db()
@@ -329,31 +331,31 @@ describe('the pipeline API: reviewing', () => {
         .set({ applicationsSeenAt: new Date(Date.now() - 2.5 * 86_400_000) })
         .where(eq(jobs.id, jobId));
       try {
-        const all = await list('/api/applications');
+        const all = await list();
         expect(all.new_count).toBe(1);
         expect(all.items.filter((item) => item.is_new).map((item) => item.applicant_name)).toEqual(['Barbara Liskov']);
         const since = new Date(Date.now() - 6 * 86_400_000).toISOString();
-        const sinceMoment = await list(`/api/applications?new_since=${encodeURIComponent(since)}`);
+        const sinceMoment = await list({ new_since: since });
         expect(sinceMoment.new_count).toBe(2);
         expect(sinceMoment.counts).toEqual(all.counts);
       } finally {
         await db().update(jobs).set({ applicationsSeenAt: null }).where(eq(jobs.id, jobId));
       }
-      const untested = await list('/api/applications?test=none&status=submitted,interviewing');
+      const untested = await list({ test: 'none', status: 'submitted,interviewing' });
       expect(names(untested)).toEqual(['Margaret Hamilton', 'Barbara Liskov', 'Katherine Johnson', 'Grace Hopper']);
       expect(untested.counts).toMatchObject({ submitted: 2, interviewing: 2, rejected: 1 });
-      expect((await list('/api/applications?min_rating=1')).total).toBe(0);
+      expect((await list({ min_rating: 1 })).total).toBe(0);
     });
 
     it('refuses a malformed filter with a sentence', async () => {
-      for (const [url, fields] of [
-        ['/api/applications?status=promoted', { 'status.0': 'Unknown application status.' }],
-        ['/api/applications?job_id=42', { job_id: 'This job does not exist.' }],
-        ['/api/applications?page=0', { page: 'Too small: expected number to be >=1' }],
+      for (const [query, fields] of [
+        [{ status: 'promoted' }, { 'status.0': 'Unknown application status.' }],
+        [{ job_id: '42' }, { job_id: 'This job does not exist.' }],
+        [{ page: 0 }, { page: 'Too small: expected number to be >=1' }],
       ] as const) {
-        const response = await owner.request({ method: 'GET', url });
-        expect(response.statusCode, url).toBe(400);
-        expect(response.json().fields).toEqual(fields);
+        const response = await owner.call(pipelineContract.list, { query });
+        expect(response.statusCode, JSON.stringify(query)).toBe(400);
+        expect(response.error?.fields).toEqual(fields);
       }
     });
   });

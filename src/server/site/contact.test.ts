@@ -1,27 +1,32 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ContactMessageDetail, contactInboxTexts, contactMessages as contactTexts } from '~/shared/contact';
+import { contactInboxTexts, contactMessages as contactTexts } from '~/shared/contact';
+import type { BodyOf, QueryOf } from '~/shared/contract';
+import { adminDashboardContract } from '~/shared/contracts/admin-dashboard';
+import { siteContract } from '~/shared/contracts/site';
 import { defaultPlatformSettings } from '~/shared/settings';
 import { auditLogs, contactMessageReplies, contactMessages, emailOutbox } from '../db/schema';
 import { anonymizeAccountRecords } from '../kernels/identity/anonymize-account';
-import { sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
+import { callerFrom, sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
+import { callContract } from '../testing/contract-client';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
+type Caller = ReturnType<typeof callerFrom>;
+type ContactInput = BodyOf<typeof siteContract.sendContactMessage>;
 
 describe('the contact inbox', () => {
   let testApp: TestApp;
   let ipCounter = 0;
   // Each test sends from its own address: the per-IP limit is tested on its own.
-  const send = (payload: unknown, ip = `203.0.113.${++ipCounter}`) =>
-    testApp.app.inject({
-      method: 'POST',
-      url: '/api/contact',
-      payload: payload as object,
-      headers: sameOriginHeaders,
-      remoteAddress: ip,
-    });
+  const send = (body: ContactInput, ip = `203.0.113.${++ipCounter}`) =>
+    callContract(
+      (options) =>
+        testApp.app.inject({ ...options, headers: { ...sameOriginHeaders, ...options.headers }, remoteAddress: ip }),
+      siteContract.sendContactMessage,
+      { body },
+    );
 
   beforeAll(async () => {
     testApp = await createTestApp();
@@ -54,7 +59,7 @@ describe('the contact inbox', () => {
   it('needs a subject on the Contact page form, and says what is missing', async () => {
     const missing = await send({ source: 'contact_page', name: '', email: 'not-an-email', message: '   ' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().fields).toEqual({
+    expect(missing.error?.fields).toEqual({
       name: contactTexts.name,
       email: contactTexts.email,
       message: contactTexts.message,
@@ -98,7 +103,7 @@ describe('the contact inbox', () => {
     expect(statuses.slice(0, 5).map((response) => response.statusCode)).toEqual([201, 201, 201, 201, 201]);
     expect(statuses[5]?.statusCode).toBe(429);
     expect(statuses[5]?.headers['retry-after']).toBeDefined();
-    expect(statuses[5]?.json().error).toMatch(
+    expect(statuses[5]?.error?.error).toMatch(
       /^You have sent several messages in a short time\. Please wait \d+ minutes and try again\.$/,
     );
   });
@@ -106,52 +111,43 @@ describe('the contact inbox', () => {
   it('lets administrators list, search and mark messages handled, and nobody else', async () => {
     const admin = await signedInAccount(testApp, { role: 'admin' });
     const company = await signedInAccount(testApp, { role: 'company' });
-    expect((await company.request({ method: 'GET', url: '/api/admin/contact-messages' })).statusCode).toBe(403);
-    expect((await testApp.app.inject({ method: 'GET', url: '/api/admin/contact-messages' })).statusCode).toBe(401);
+    expect((await company.call(siteContract.contactMessages)).statusCode).toBe(403);
+    expect((await callerFrom(testApp).call(siteContract.contactMessages)).statusCode).toBe(401);
     // Messages of its own, a word only one of them holds, and enough for a second page, whatever ran before.
     const word = `bookkeeping-${randomUUID().slice(0, 8)}`;
-    const pricing = { source: 'contact_page', name: 'Lee', email: 'lee@example.test', subject: 'Pricing' };
+    const pricing = { source: 'contact_page', name: 'Lee', email: 'lee@example.test', subject: 'Pricing' } as const;
     expect((await send({ ...pricing, message: `How much for ${word}?` })).statusCode).toBe(201);
     for (const index of [1, 2, 3]) {
       expect((await send({ ...pricing, subject: 'Hiring', message: `Message ${index}` })).statusCode).toBe(201);
     }
 
-    const list = await admin.request({ method: 'GET', url: `/api/admin/contact-messages?q=${word}` });
-    expect(list.json()).toMatchObject({
+    const list = await admin.call(siteContract.contactMessages, { query: { q: word } });
+    expect(list.body).toMatchObject({
       total: 1,
       page: 1,
       page_size: 20,
       items: [{ subject: 'Pricing', handled_at: null }],
     });
-    const id = list.json().items[0].id;
+    const id = list.body.items[0]?.id ?? '';
 
-    const handled = await admin.request({
-      method: 'PATCH',
-      url: `/api/admin/contact-messages/${id}`,
-      payload: { handled: true },
-    });
-    expect(handled.json().handled_at).not.toBeNull();
-    expect((await admin.request({ method: 'GET', url: `/api/admin/contact-messages?q=${word}` })).json().total).toBe(0);
-    expect(
-      (await admin.request({ method: 'GET', url: `/api/admin/contact-messages?q=${word}&status=handled` })).json()
-        .total,
-    ).toBe(1);
-    const paged = await admin.request({
-      method: 'GET',
-      url: '/api/admin/contact-messages?status=all&page_size=2&page=2',
-    });
-    expect(paged.json()).toMatchObject({ page: 2, page_size: 2 });
-    expect(paged.json().items).toHaveLength(2);
+    const handled = await admin.call(siteContract.markContactMessage, { params: { id }, body: { handled: true } });
+    expect(handled.body.handled_at).not.toBeNull();
+    expect((await admin.call(siteContract.contactMessages, { query: { q: word } })).body.total).toBe(0);
+    expect((await admin.call(siteContract.contactMessages, { query: { q: word, status: 'handled' } })).body.total).toBe(
+      1,
+    );
+    const paged = await admin.call(siteContract.contactMessages, { query: { status: 'all', page_size: 2, page: 2 } });
+    expect(paged.body).toMatchObject({ page: 2, page_size: 2 });
+    expect(paged.body.items).toHaveLength(2);
 
     const [audit] = await testApp.database.db
       .select()
       .from(auditLogs)
       .where(and(eq(auditLogs.action, 'contact_message.handled'), eq(auditLogs.targetId, id)));
     expect(audit).toMatchObject({ actorId: admin.user.id, targetId: id });
-    const missing = await admin.request({
-      method: 'PATCH',
-      url: '/api/admin/contact-messages/00000000-0000-4000-8000-000000000000',
-      payload: { handled: true },
+    const missing = await admin.call(siteContract.markContactMessage, {
+      params: { id: '00000000-0000-4000-8000-000000000000' },
+      body: { handled: true },
     });
     expect(missing.statusCode).toBe(404);
   });
@@ -160,18 +156,14 @@ describe('the contact inbox', () => {
     let admin: Account;
     let otherAdmin: Account;
     const db = () => testApp.database.db;
-    const inbox = (account: Account, query = '') =>
-      account.request({ method: 'GET', url: `/api/admin/contact-messages${query}` });
-    const detail = (account: Account, id: string) =>
-      account.request({ method: 'GET', url: `/api/admin/contact-messages/${id}` });
+    const inbox = (account: Account, query: QueryOf<typeof siteContract.contactMessages> = {}) =>
+      account.call(siteContract.contactMessages, { query });
+    const detail = (account: Account, id: string) => account.call(siteContract.contactMessage, { params: { id } });
     const assign = (account: Account, id: string, assigneeId: string | null) =>
-      account.request({
-        method: 'PUT',
-        url: `/api/admin/contact-messages/${id}/assignee`,
-        payload: { assignee_id: assigneeId },
-      });
-    const reply = (account: Account, id: string, body: unknown) =>
-      account.request({ method: 'POST', url: `/api/admin/contact-messages/${id}/replies`, payload: { body } });
+      account.call(siteContract.assignContactMessage, { params: { id }, body: { assignee_id: assigneeId } });
+    const reply = (account: Account, id: string, body: string) =>
+      account.call(siteContract.replyToContactMessage, { params: { id }, body: { body } });
+    const dashboard = async () => (await admin.call(adminDashboardContract.dashboard)).body;
     const mailTo = (address: string, subject: string) =>
       db()
         .select()
@@ -184,7 +176,7 @@ describe('the contact inbox', () => {
         .from(auditLogs)
         .where(and(eq(auditLogs.targetId, id), eq(auditLogs.action, action)));
     // A message of its own, found by the word only it holds.
-    const newMessage = async (overrides: Record<string, string> = {}) => {
+    const newMessage = async (overrides: Partial<ContactInput> = {}) => {
       const word = `lead-${randomUUID().slice(0, 8)}`;
       const sent = await send({
         source: 'contact_page',
@@ -264,7 +256,13 @@ describe('the contact inbox', () => {
 
     it('emails nobody about a bot caught by the hidden field, or a message over the rate limit', async () => {
       const word = `bot-${randomUUID().slice(0, 8)}`;
-      const bot = { source: 'contact_page', name: 'Bot', email: `${word}@spam.example`, subject: word, message: 'Buy' };
+      const bot = {
+        source: 'contact_page',
+        name: 'Bot',
+        email: `${word}@spam.example`,
+        subject: word,
+        message: 'Buy',
+      } as const;
       expect((await send({ ...bot, website: 'http://spam.example' })).statusCode).toBe(201);
       const ip = `198.51.100.${100 + Math.floor(Math.random() * 100)}`;
       const statuses: number[] = [];
@@ -282,7 +280,7 @@ describe('the contact inbox', () => {
       const message = await newMessage();
       const response = await detail(admin, message.id);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({
+      expect(response.body).toMatchObject({
         id: message.id,
         name: 'Dana Whitfield',
         company: 'Acme Freight',
@@ -297,25 +295,24 @@ describe('the contact inbox', () => {
       });
       const missing = await detail(admin, randomUUID());
       expect(missing.statusCode).toBe(404);
-      expect(missing.json().error).toBe(contactInboxTexts.notFound);
+      expect(missing.error?.error).toBe(contactInboxTexts.notFound);
       const malformed = await detail(admin, 'not-an-id');
       expect(malformed.statusCode).toBe(400);
-      expect(malformed.json().error).toBe('This link is broken: it does not name a message.');
+      expect(malformed.error?.error).toBe('This link is broken: it does not name a message.');
     });
 
     it('assigns a message to an administrator, filters by assignee, and refuses anyone else', async () => {
       const mine = await newMessage();
       const theirs = await newMessage();
-      const q = (word: string, extra = '') => `?q=${word}${extra}`;
 
       const assigned = await assign(admin, mine.id, admin.user.id);
-      expect(assigned.statusCode, assigned.body).toBe(200);
-      expect(assigned.json().assignee).toEqual({ id: admin.user.id, name: 'Ada Inbox' });
-      expect((await assign(admin, theirs.id, otherAdmin.user.id)).json().assignee?.name).toBe('Bo Second');
+      expect(assigned.statusCode, assigned.error?.error).toBe(200);
+      expect(assigned.body.assignee).toEqual({ id: admin.user.id, name: 'Ada Inbox' });
+      expect((await assign(admin, theirs.id, otherAdmin.user.id)).body.assignee?.name).toBe('Bo Second');
 
-      expect((await inbox(admin, q(mine.word, '&assignee=me'))).json().total).toBe(1);
-      expect((await inbox(admin, q(theirs.word, '&assignee=me'))).json().total).toBe(0);
-      expect((await inbox(otherAdmin, q(theirs.word, '&assignee=me'))).json().items[0]).toMatchObject({
+      expect((await inbox(admin, { q: mine.word, assignee: 'me' })).body.total).toBe(1);
+      expect((await inbox(admin, { q: theirs.word, assignee: 'me' })).body.total).toBe(0);
+      expect((await inbox(otherAdmin, { q: theirs.word, assignee: 'me' })).body.items[0]).toMatchObject({
         id: theirs.id,
         assignee: { id: otherAdmin.user.id, name: 'Bo Second' },
       });
@@ -326,8 +323,8 @@ describe('the contact inbox', () => {
       });
 
       // Nobody: the message is unassigned again.
-      expect((await assign(admin, mine.id, null)).json().assignee).toBeNull();
-      expect((await inbox(admin, q(mine.word, '&assignee=unassigned'))).json().total).toBe(1);
+      expect((await assign(admin, mine.id, null)).body.assignee).toBeNull();
+      expect((await inbox(admin, { q: mine.word, assignee: 'unassigned' })).body.total).toBe(1);
       expect(await auditOf(mine.id, 'contact_message.assigned')).toHaveLength(2);
       // The same assignee again changes nothing and records nothing.
       await assign(admin, mine.id, null);
@@ -338,46 +335,50 @@ describe('the contact inbox', () => {
       for (const assigneeId of [company.user.id, randomUUID()]) {
         const refused = await assign(admin, mine.id, assigneeId);
         expect(refused.statusCode).toBe(400);
-        expect(refused.json()).toMatchObject({
+        expect(refused.error).toMatchObject({
           error: contactInboxTexts.notAdministrator,
           fields: { assignee_id: contactInboxTexts.notAdministrator },
         });
       }
-      const malformed = await assign(admin, mine.id, 'ada' as unknown as string);
+      const malformed = await assign(admin, mine.id, 'ada');
       expect(malformed.statusCode).toBe(400);
-      expect(malformed.json().fields).toEqual({ assignee_id: contactInboxTexts.notAdministrator });
+      expect(malformed.error?.fields).toEqual({ assignee_id: contactInboxTexts.notAdministrator });
       expect((await assign(admin, randomUUID(), admin.user.id)).statusCode).toBe(404);
 
       // The assignee list offers the active administrators.
-      const assignees = await admin.request({ method: 'GET', url: '/api/admin/contact-messages/assignees' });
-      expect(assignees.json().items).toEqual(
+      const assignees = await admin.call(siteContract.contactAssignees);
+      expect(assignees.body.items).toEqual(
         expect.arrayContaining([
           { id: admin.user.id, name: 'Ada Inbox', email: admin.user.email },
           { id: otherAdmin.user.id, name: 'Bo Second', email: otherAdmin.user.email },
         ]),
       );
-      expect(assignees.json().items.map((item: { id: string }) => item.id)).not.toContain(company.user.id);
+      expect(assignees.body.items.map((item) => item.id)).not.toContain(company.user.id);
     });
 
     it('emails a reply to the sender, quoting the message, records it and marks the message handled', async () => {
       const message = await newMessage();
-      const dashboardBefore = (await admin.request({ method: 'GET', url: '/api/admin/dashboard' })).json();
+      const dashboardBefore = await dashboard();
 
       for (const [body, sentence] of [
         ['   ', contactInboxTexts.replyRequired],
         [undefined, contactInboxTexts.replyRequired],
         ['x'.repeat(5001), contactInboxTexts.replyTooLong],
       ] as const) {
-        const refused = await reply(admin, message.id, body);
+        // A missing body among them: sent past the contract's types on purpose.
+        const refused = await admin.callUnchecked(siteContract.replyToContactMessage, {
+          params: { id: message.id },
+          body: { body },
+        });
         expect(refused.statusCode).toBe(400);
-        expect(refused.json().fields).toEqual({ body: sentence });
+        expect(refused.error?.fields).toEqual({ body: sentence });
       }
       expect(await mailTo(message.email, 'Re:')).toEqual([]);
 
       const text = 'Hello Dana,\n\nYes: a team of six can start on March 2. I will send a quote today.';
       const sent = await reply(admin, message.id, `  ${text}  `);
-      expect(sent.statusCode, sent.body).toBe(201);
-      const answered = sent.json<ContactMessageDetail>();
+      expect(sent.statusCode, sent.error?.error).toBe(201);
+      const answered = sent.body;
       expect(answered).toMatchObject({
         handled_by: { id: admin.user.id, name: 'Ada Inbox' },
         reply_count: 1,
@@ -401,17 +402,17 @@ describe('the contact inbox', () => {
       expect(JSON.stringify(audit?.details)).not.toContain('quote today');
 
       // Answered, it left the new messages; the dashboard counts one fewer.
-      expect((await inbox(admin, `?q=${message.word}`)).json().total).toBe(0);
-      expect((await inbox(admin, `?q=${message.word}&status=handled`)).json().items[0]).toMatchObject({
+      expect((await inbox(admin, { q: message.word })).body.total).toBe(0);
+      expect((await inbox(admin, { q: message.word, status: 'handled' })).body.items[0]).toMatchObject({
         id: message.id,
         reply_count: 1,
       });
-      const dashboardAfter = (await admin.request({ method: 'GET', url: '/api/admin/dashboard' })).json();
+      const dashboardAfter = await dashboard();
       expect(dashboardAfter.new_contact_messages.value).toBe(dashboardBefore.new_contact_messages.value - 1);
 
       // A second reply, by another administrator, keeps who handled it.
       const again = await reply(otherAdmin, message.id, 'Adding our onboarding guide.');
-      expect(again.json()).toMatchObject({
+      expect(again.body).toMatchObject({
         handled_by: { id: admin.user.id },
         reply_count: 2,
         replies: [{ sent_by: { name: 'Ada Inbox' } }, { sent_by: { name: 'Bo Second' } }],
@@ -422,32 +423,30 @@ describe('the contact inbox', () => {
     });
 
     it('marks a message handled and open again once each, and the dashboard counts the new ones', async () => {
-      const count = async () =>
-        (await admin.request({ method: 'GET', url: '/api/admin/dashboard' })).json().new_contact_messages.value;
+      const count = async () => (await dashboard()).new_contact_messages.value;
       const before = await count();
       const message = await newMessage();
       expect(await count()).toBe(before + 1);
       const mark = (handled: boolean) =>
-        admin.request({ method: 'PATCH', url: `/api/admin/contact-messages/${message.id}`, payload: { handled } });
-      expect((await mark(true)).json()).toMatchObject({ handled_by: { id: admin.user.id, name: 'Ada Inbox' } });
+        admin.call(siteContract.markContactMessage, { params: { id: message.id }, body: { handled } });
+      expect((await mark(true)).body).toMatchObject({ handled_by: { id: admin.user.id, name: 'Ada Inbox' } });
       await mark(true);
       expect(await auditOf(message.id, 'contact_message.handled')).toHaveLength(1);
       expect(await count()).toBe(before);
-      expect((await mark(false)).json()).toMatchObject({ handled_at: null, handled_by: null });
+      expect((await mark(false)).body).toMatchObject({ handled_at: null, handled_by: null });
       expect(await auditOf(message.id, 'contact_message.reopened')).toHaveLength(1);
       expect(await count()).toBe(before + 1);
-      const refused = await admin.request({
-        method: 'PATCH',
-        url: `/api/admin/contact-messages/${message.id}`,
-        payload: { handled: 'yes' },
+      // Not a boolean: sent past the contract's types on purpose.
+      const refused = await admin.callUnchecked(siteContract.markContactMessage, {
+        params: { id: message.id },
+        body: { handled: 'yes' },
       });
       expect(refused.statusCode).toBe(400);
-      expect(refused.json().fields).toEqual({ handled: 'Say whether the message is handled: true or false.' });
+      expect(refused.error?.fields).toEqual({ handled: 'Say whether the message is handled: true or false.' });
     });
 
     it('counts on the dashboard the messages waiting now, and those that were waiting a week ago', async () => {
-      const figure = async () =>
-        (await admin.request({ method: 'GET', url: '/api/admin/dashboard' })).json().new_contact_messages;
+      const figure = async () => (await dashboard()).new_contact_messages;
       const before = await figure();
       const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
       const row = { name: 'Old', email: 'old@example.test', message: 'Hello', source: 'home' as const };
@@ -472,14 +471,14 @@ describe('the contact inbox', () => {
       expect((await reply(admin, message.id, 'Thank you Noor Erased, we will call you.')).statusCode).toBe(201);
       await db().transaction((tx) => anonymizeAccountRecords({ tx, userId: sender.user.id, actorId: admin.user.id }));
 
-      const after = (await detail(admin, message.id)).json<ContactMessageDetail>();
+      const after = (await detail(admin, message.id)).body;
       expect(after.can_reply).toBe(false);
       expect(after.replies.map((item) => item.body)).toEqual([
         'This reply was removed when the person it answered deleted their account.',
       ]);
       const refused = await reply(admin, message.id, 'Hello again');
       expect(refused.statusCode).toBe(409);
-      expect(refused.json().error).toBe(contactInboxTexts.senderRemoved);
+      expect(refused.error?.error).toBe(contactInboxTexts.senderRemoved);
       expect(
         await db().select().from(contactMessageReplies).where(eq(contactMessageReplies.contactMessageId, message.id)),
       ).toHaveLength(1);
@@ -487,21 +486,30 @@ describe('the contact inbox', () => {
 
     it('keeps every inbox route from people who are not administrators', async () => {
       const message = await newMessage();
-      const calls = [
-        { method: 'GET', url: '/api/admin/contact-messages' },
-        { method: 'GET', url: '/api/admin/contact-messages/assignees' },
-        { method: 'GET', url: `/api/admin/contact-messages/${message.id}` },
-        { method: 'PATCH', url: `/api/admin/contact-messages/${message.id}`, payload: { handled: true } },
-        { method: 'PUT', url: `/api/admin/contact-messages/${message.id}/assignee`, payload: { assignee_id: null } },
-        { method: 'POST', url: `/api/admin/contact-messages/${message.id}/replies`, payload: { body: 'Hi' } },
-      ] as const;
+      const params = { id: message.id };
+      const calls: Array<[string, (caller: Caller) => Promise<{ statusCode: number }>]> = [
+        ['contactMessages', (caller) => caller.call(siteContract.contactMessages)],
+        ['contactAssignees', (caller) => caller.call(siteContract.contactAssignees)],
+        ['contactMessage', (caller) => caller.call(siteContract.contactMessage, { params })],
+        [
+          'markContactMessage',
+          (caller) => caller.call(siteContract.markContactMessage, { params, body: { handled: true } }),
+        ],
+        [
+          'assignContactMessage',
+          (caller) => caller.call(siteContract.assignContactMessage, { params, body: { assignee_id: null } }),
+        ],
+        [
+          'replyToContactMessage',
+          (caller) => caller.call(siteContract.replyToContactMessage, { params, body: { body: 'Hi' } }),
+        ],
+      ];
       for (const role of ['company', 'applicant', 'account_manager'] as const) {
         const account = await signedInAccount(testApp, { role });
-        for (const call of calls) expect((await account.request(call)).statusCode, `${call.url} as ${role}`).toBe(403);
+        for (const [name, call] of calls) expect((await call(account)).statusCode, `${name} as ${role}`).toBe(403);
       }
-      for (const call of calls) {
-        expect((await testApp.app.inject({ ...call, headers: sameOriginHeaders })).statusCode).toBe(401);
-      }
+      // Nobody signed in, from this site.
+      for (const [, call] of calls) expect((await call(callerFrom(testApp))).statusCode).toBe(401);
       const [row] = await db().select().from(contactMessages).where(eq(contactMessages.id, message.id));
       expect(row).toMatchObject({ handledAt: null, assignedToId: null });
     });
