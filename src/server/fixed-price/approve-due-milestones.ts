@@ -61,7 +61,7 @@ export async function approveDueMilestones({ db, now = new Date() }: { db: Datab
     const released = await db.transaction(async (tx) => {
       const locked = await lockMilestoneFor(tx, { milestoneId: id, reader: null });
       if (locked.milestone.status !== 'submitted') return false;
-      await releaseMilestone(tx, locked, { actorId: null, now });
+      await releaseMilestone({ tx, locked, actorId: null, now });
       return true;
     });
     if (released) approved += 1;

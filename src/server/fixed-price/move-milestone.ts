@@ -118,7 +118,7 @@ export async function approveMilestone({
     const locked = await lockMilestoneFor(tx, { milestoneId, reader });
     if (locked.milestone.status === 'approved') return locked.assignmentId;
     if (locked.milestone.status !== 'submitted') throw new AppError('conflict', milestoneTexts.cannotReview);
-    await releaseMilestone(tx, locked, { actorId, ipAddress, now });
+    await releaseMilestone({ tx, locked, actorId, ipAddress, now });
     return locked.assignmentId;
   });
   return loadContract({ db, id: assignmentId, reader });

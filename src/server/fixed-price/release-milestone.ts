@@ -13,11 +13,19 @@ import type { LockedMilestone } from './milestone-lock';
 // The release: the milestone approved with its whole funded amount released, its invoice issued (the
 // milestone, the fee and the tax fixed at funding; the next gapless number; paid by the funding), the
 // talent told. Only under the milestone's lock, from submitted.
-export async function releaseMilestone(
-  tx: Database,
-  { milestone, applicantId, assignmentId, companyId }: LockedMilestone,
-  { actorId, ipAddress, now }: { actorId: string | null; ipAddress?: string; now: Date },
-) {
+export async function releaseMilestone({
+  tx,
+  locked: { milestone, applicantId, assignmentId, companyId },
+  actorId,
+  ipAddress,
+  now,
+}: {
+  tx: Database;
+  locked: LockedMilestone;
+  actorId: string | null;
+  ipAddress?: string;
+  now: Date;
+}) {
   const [released] = await tx
     .update(milestones)
     .set({

@@ -1,7 +1,7 @@
-import { authContract } from '~/shared/contracts/auth';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCompaniesContract } from '~/shared/contracts/admin-companies';
+import { authContract } from '~/shared/contracts/auth';
 import { LIVE_SOCKET_PATH, SESSION_ENDED_CLOSE_CODE } from '~/shared/live-events';
 import { HEARTBEAT_SLOTS } from '../platform/live-hub';
 import { signedInAccount } from '../testing/auth-helpers';
