@@ -15,6 +15,7 @@ import { humanDay, isoDay } from '../platform/work-calendar';
 // invoiced at release. Tenancy in the query: only the talent's own assignments are read.
 
 // Approval always fixes the pay; a week written to the table without it counts nothing rather than a guess.
+// A milestone is earned when it is approved, or, released in part by a dispute's settlement, when settled.
 const earned = (applicantId: string) => sql`
   select 'week' as kind, t.id as timesheet_id, null::uuid as milestone_id, null as milestone_title,
          a.id as assignment_id, c.name as company_name, a.role, t.week_start::text as week_start,
@@ -28,7 +29,8 @@ const earned = (applicantId: string) => sql`
   left join invoices i on i.id = t.invoice_id
   where a.applicant_id = ${applicantId} and t.status = 'approved'
   union all
-  select 'milestone', null, m.id, m.title, a.id, c.name, a.role, null, (m.approved_at at time zone 'UTC')::date::text,
+  select 'milestone', null, m.id, m.title, a.id, c.name, a.role, null,
+         (coalesce(m.approved_at, m.settled_at) at time zone 'UTC')::date::text,
          0, m.released_cents, m.approved_at, i.issue_date::text, m.id, true, i.created_at
   from milestones m
   join assignments a on a.id = m.assignment_id

@@ -754,6 +754,15 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
 
       const [row] = await db().select().from(milestones).where(eq(milestones.id, third.id));
       expect(row).toMatchObject({ status: 'settled', releasedCents: 180_000, refundedCents: 120_000 });
+      // The talent's earnings show the released part on the day it was settled (a settled milestone has no
+      // approval date; its row once had no date at all).
+      const earnings = await talent.call(earningsContract.weeks);
+      expect(earnings.statusCode, earnings.rawPayload.toString()).toBe(200);
+      expect(earnings.body.items.find((item) => item.milestone_id === third.id)).toMatchObject({
+        kind: 'milestone',
+        amount_cents: 180_000,
+        earned_on: row?.settledAt?.toISOString().slice(0, 10),
+      });
       const [invoice] = await db().select().from(invoices).where(eq(invoices.milestoneId, third.id));
       // 180,000 + 10% fee 18,000 + 8.25% tax on 198,000 = 16,335.
       expect(invoice).toMatchObject({
