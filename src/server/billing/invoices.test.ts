@@ -10,6 +10,7 @@ import {
 } from '~/shared/billing';
 import type { QueryOf } from '~/shared/contract';
 import { invoicesContract } from '~/shared/contracts/billing';
+import { companiesContract } from '~/shared/contracts/companies';
 import {
   assignments,
   assignmentTerms,
@@ -601,6 +602,50 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
 
       const applicant = await signedInAccount(testApp, { role: 'applicant' });
       expect((await applicant.call(invoicesContract.list)).statusCode).toBe(403);
+    });
+
+    it('names the company as it was when the invoice was issued: a rename changes neither the invoice nor its PDF', async () => {
+      const renamed = await signedInAccount(testApp, { role: 'company', companyName: 'Before Rename Ltd' });
+      const id = await insertInvoice({
+        companyId: await companyIdOf(renamed),
+        number: 'INV-2025-000301',
+        status: 'pending',
+        issueDate: '2025-03-02',
+        dueDate: '2025-03-16',
+        totalCents: 5_000,
+      });
+      const asIssued = async () => {
+        const invoice = await renamed.call(invoicesContract.invoice, { params: { id } });
+        const pdf = await renamed.call(invoicesContract.invoicePdf, { params: { id } });
+        return {
+          answer: invoice.rawPayload.toString(),
+          pdf: await pdfText(pdf.rawPayload),
+          name: invoice.body.company_name,
+        };
+      };
+      const before = await asIssued();
+      expect(before.name).toBe('Before Rename Ltd');
+      expect(before.pdf).toContain('Before Rename Ltd');
+
+      const profile = (await renamed.call(companiesContract.profile)).body;
+      const update = await renamed.call(companiesContract.updateProfile, {
+        body: { ...profile, name: 'After Rename Ltd' },
+      });
+      expect(update.statusCode, update.error?.error).toBe(200);
+      expect(update.body.name).toBe('After Rename Ltd');
+      // The answer and the document read back byte for byte as they were; a new invoice names the new name.
+      expect(await asIssued()).toEqual(before);
+      const later = await insertInvoice({
+        companyId: await companyIdOf(renamed),
+        number: 'INV-2025-000302',
+        status: 'pending',
+        issueDate: '2025-03-09',
+        dueDate: '2025-03-23',
+        totalCents: 5_000,
+      });
+      expect((await renamed.call(invoicesContract.invoice, { params: { id: later } })).body.company_name).toBe(
+        'After Rename Ltd',
+      );
     });
 
     it('downloads an invoice as a PDF, and selected invoices as one PDF a page each', async () => {

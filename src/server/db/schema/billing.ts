@@ -59,6 +59,9 @@ export const invoices = pgTable(
     companyId: uuid()
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
+    // The buyer as named when the invoice was issued: an issued invoice never changes, so renaming the
+    // company later leaves it as it was. Written by the database at insert (migration 0070).
+    billedToName: text().notNull().default(''),
     periodStart: date({ mode: 'string' }).notNull(),
     periodEnd: date({ mode: 'string' }).notNull(),
     issueDate: date({ mode: 'string' }).notNull(),

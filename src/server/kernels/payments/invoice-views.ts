@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Invoice } from '~/shared/billing';
 import type { Database } from '../../db/client';
-import { companies, invoiceItems, invoices } from '../../db/schema';
+import { invoiceItems, invoices } from '../../db/schema';
 
 // Invoices as the API answers them (invoiceSchema), with their items in position order; in the order of
-// the ids asked for. With a company, only its own: another company's ids are simply not found.
+// the ids asked for. The company is named as it was at issue (invoices.billed_to_name). With a company, only its own: another company's ids are simply not found.
 export async function loadInvoiceViews({
   db,
   ids,
@@ -17,9 +17,8 @@ export async function loadInvoiceViews({
   if (ids.length === 0) return [];
   const [rows, items] = await Promise.all([
     db
-      .select({ invoice: invoices, companyName: companies.name })
+      .select()
       .from(invoices)
-      .innerJoin(companies, eq(companies.id, invoices.companyId))
       .where(and(inArray(invoices.id, [...ids]), companyId ? eq(invoices.companyId, companyId) : undefined)),
     db
       .select()
@@ -41,13 +40,13 @@ export async function loadInvoiceViews({
     itemsByInvoice.set(item.invoiceId, list);
   }
   const byId = new Map(
-    rows.map(({ invoice, companyName }): [string, Invoice] => [
+    rows.map((invoice): [string, Invoice] => [
       invoice.id,
       {
         id: invoice.id,
         invoice_number: invoice.invoiceNumber,
         company_id: invoice.companyId,
-        company_name: companyName,
+        company_name: invoice.billedToName,
         period_start: invoice.periodStart,
         period_end: invoice.periodEnd,
         issue_date: invoice.issueDate,
