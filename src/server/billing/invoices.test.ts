@@ -608,7 +608,7 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
       const renamed = await signedInAccount(testApp, { role: 'company', companyName: 'Before Rename Ltd' });
       const id = await insertInvoice({
         companyId: await companyIdOf(renamed),
-        number: 'INV-2025-000301',
+        number: 'INV-2025-000311',
         status: 'pending',
         issueDate: '2025-03-02',
         dueDate: '2025-03-16',
@@ -637,7 +637,7 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
       expect(await asIssued()).toEqual(before);
       const later = await insertInvoice({
         companyId: await companyIdOf(renamed),
-        number: 'INV-2025-000302',
+        number: 'INV-2025-000312',
         status: 'pending',
         issueDate: '2025-03-09',
         dueDate: '2025-03-23',
