@@ -1,4 +1,6 @@
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { assignments, milestones, payoutRuns, payouts } from '../db/schema';
 import { postTransaction } from '../kernels/money/post-transaction';
 import { AppError } from '../platform/errors';
@@ -349,35 +351,70 @@ describe('payout statements', () => {
     expect(error).toMatchObject({ code: 'not_found' });
   });
 
-  it('sums the year’s earnings by month and company, lists the payouts paid and the totals, as CSV', async () => {
+  // Read back by a parser nobody here wrote, strict: one header, every record as wide, quotes as RFC 4180.
+  const csvRecords = (csv: string) =>
+    z.array(z.record(z.string(), z.string())).parse(
+      parse(csv, {
+        bom: true,
+        columns: true,
+        relax_column_count: false,
+        skip_empty_lines: false,
+        record_delimiter: '\r\n',
+      }),
+    );
+
+  it('sums the year’s earnings by month and company, lists the payouts paid and the totals, as one CSV table', async () => {
     const { fileName, csv } = await renderYearlySummaryCsv({ db: db(), applicantId: talent.user.id, year: 2026 });
     expect(fileName).toBe('tandem-earnings-2026.csv');
-    expect(csv.replace('\uFEFF', '').split('\r\n')).toEqual([
-      'Month,Earned,Currency',
-      '2026-02,500.00,USD',
+    const none = { Month: '', Company: '', 'Date paid': '', Method: '', Reference: '' };
+    expect(csvRecords(csv)).toEqual([
+      { ...none, Kind: 'Earned by month', Month: '2026-02', Amount: '500.00', Currency: 'USD' },
       // Week B, the milestone and week C (earned, whatever happened to it afterwards).
-      '2026-03,2140.00,USD',
-      '',
-      'Company,Earned,Currency',
-      'Harbor Goods,1440.00,USD',
-      'Northwind Labs,1200.00,USD',
-      '',
-      'Date paid,Amount,Currency,Method,Reference',
-      '2026-02-27,500.00,USD,Bank transfer · First Bank · ending in 4321,BANK-0001',
-      '2026-04-03,1340.00,USD,Wise · l***@example.com,WISE-778812',
-      '',
-      'Total,Amount,Currency',
-      'Earned,2640.00,USD',
-      'Paid out,1840.00,USD',
-      'Refunded back,800.00,USD',
-      '',
+      { ...none, Kind: 'Earned by month', Month: '2026-03', Amount: '2140.00', Currency: 'USD' },
+      { ...none, Kind: 'Earned by company', Company: 'Harbor Goods', Amount: '1440.00', Currency: 'USD' },
+      { ...none, Kind: 'Earned by company', Company: 'Northwind Labs', Amount: '1200.00', Currency: 'USD' },
+      {
+        ...none,
+        Kind: 'Payout paid',
+        'Date paid': '2026-02-27',
+        Amount: '500.00',
+        Currency: 'USD',
+        Method: 'Bank transfer · First Bank · ending in 4321',
+        Reference: 'BANK-0001',
+      },
+      {
+        ...none,
+        Kind: 'Payout paid',
+        'Date paid': '2026-04-03',
+        Amount: '1340.00',
+        Currency: 'USD',
+        Method: 'Wise · l***@example.com',
+        Reference: 'WISE-778812',
+      },
+      { ...none, Kind: 'Total earned', Amount: '2640.00', Currency: 'USD' },
+      { ...none, Kind: 'Total paid out', Amount: '1840.00', Currency: 'USD' },
+      { ...none, Kind: 'Total refunded back', Amount: '800.00', Currency: 'USD' },
     ]);
+    // The months and the companies each add up to the total earned.
+    const records = csvRecords(csv);
+    const sum = (kind: string) =>
+      records
+        .filter((row) => row.Kind === kind)
+        .reduce((total, row) => total + Math.round(Number(row.Amount) * 100), 0);
+    expect(sum('Earned by month')).toBe(264_000);
+    expect(sum('Earned by company')).toBe(264_000);
+    expect(sum('Payout paid')).toBe(184_000);
   });
 
   it('counts an earning in the UTC year it was made', async () => {
     const { csv } = await renderYearlySummaryCsv({ db: db(), applicantId: talent.user.id, year: 2025 });
-    expect(csv).toContain('2025-12,100.00,USD');
-    expect(csv).toContain('No payouts were paid in 2025.');
+    const records = csvRecords(csv);
+    expect(records.filter((row) => row.Kind === 'Earned by month')).toEqual([
+      expect.objectContaining({ Month: '2025-12', Amount: '100.00', Currency: 'USD' }),
+    ]);
+    // No payout was paid in 2025: no payout row, and its total is nothing.
+    expect(records.filter((row) => row.Kind === 'Payout paid')).toEqual([]);
+    expect(records.find((row) => row.Kind === 'Total paid out')?.Amount).toBe('0.00');
   });
 
   it('summarises the year as a PDF', async () => {
@@ -397,9 +434,12 @@ describe('payout statements', () => {
   it('gives a file for a year with nothing, saying so', async () => {
     const options = { db: db(), applicantId: talent.user.id, year: 2019 };
     const { csv } = await renderYearlySummaryCsv(options);
-    expect(csv).toContain('No earnings in 2019.');
-    expect(csv).toContain('No payouts were paid in 2019.');
-    expect(csv).toContain('Earned,0.00,USD');
+    // Only the totals, each nothing: the table has no earning and no payout row to show.
+    expect(csvRecords(csv).map((row) => [row.Kind, row.Amount])).toEqual([
+      ['Total earned', '0.00'],
+      ['Total paid out', '0.00'],
+      ['Total refunded back', '0.00'],
+    ]);
     const { fileName, pdf } = await renderYearlySummaryPdf(options);
     expect(fileName).toBe('tandem-earnings-2019.pdf');
     const text = await pdfText(pdf);

@@ -5,7 +5,7 @@ import { payoutTexts } from '~/shared/payouts';
 import type { Database } from '../db/client';
 import { integerColumn, uuidColumn } from '../db/row-columns';
 import { selectRows } from '../db/select-rows';
-import { buildCsv, type CsvCell } from '../platform/build-csv';
+import { buildCsv } from '../platform/build-csv';
 import { AppError } from '../platform/errors';
 import { createPdf } from '../platform/pdf-document';
 import { humanDay } from '../platform/work-calendar';
@@ -163,7 +163,7 @@ export async function yearlySummaryRows({ db, applicantId, year }: YearOptions):
   };
 }
 
-// The same sections in the CSV and the PDF; an empty section says so in a line of its own.
+// The same sections in the CSV and the PDF; in the PDF an empty section says so in a line of its own.
 function yearSections(summary: YearlySummary) {
   const { year, totals } = summary;
   return {
@@ -179,27 +179,37 @@ function yearSections(summary: YearlySummary) {
   };
 }
 
+// One table an accountant's tools import (RFC 4180, one header): each row says what it is, and carries
+// the columns that apply to it. An empty section has no rows; its total says 0.00.
+const CSV_HEADER = ['Kind', 'Month', 'Company', 'Date paid', 'Amount', 'Currency', 'Method', 'Reference'];
+
 export async function renderYearlySummaryCsv(options: YearOptions): Promise<{ fileName: string; csv: string }> {
   const summary = await yearlySummaryRows(options);
   const sections = yearSections(summary);
-  const amountRows = (rows: Array<{ label: string; cents: number }>, empty: string): CsvCell[][] =>
-    rows.length > 0 ? rows.map((row) => [row.label, dollars(row.cents), 'USD']) : [[empty]];
-  const payoutRows: CsvCell[][] =
-    summary.payouts.length > 0
-      ? summary.payouts.map((row) => [row.paidOn, dollars(row.amountCents), 'USD', row.methodLabel, row.reference])
-      : [[sections.noPayouts]];
   const csv = buildCsv([
-    ['Month', 'Earned', 'Currency'],
-    ...amountRows(sections.months, sections.noEarnings),
-    [],
-    ['Company', 'Earned', 'Currency'],
-    ...amountRows(sections.companies, sections.noEarnings),
-    [],
-    ['Date paid', 'Amount', 'Currency', 'Method', 'Reference'],
-    ...payoutRows,
-    [],
-    ['Total', 'Amount', 'Currency'],
-    ...amountRows(sections.totals, ''),
+    CSV_HEADER,
+    ...sections.months.map((row) => ['Earned by month', row.label, '', '', dollars(row.cents), 'USD', '', '']),
+    ...sections.companies.map((row) => ['Earned by company', '', row.label, '', dollars(row.cents), 'USD', '', '']),
+    ...summary.payouts.map((row) => [
+      'Payout paid',
+      '',
+      '',
+      row.paidOn,
+      dollars(row.amountCents),
+      'USD',
+      row.methodLabel,
+      row.reference,
+    ]),
+    ...sections.totals.map((row) => [
+      `Total ${row.label.toLowerCase()}`,
+      '',
+      '',
+      '',
+      dollars(row.cents),
+      'USD',
+      '',
+      '',
+    ]),
   ]);
   return { fileName: `tandem-earnings-${summary.year}.csv`, csv };
 }
