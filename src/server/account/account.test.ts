@@ -1,27 +1,20 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '~/shared/auth';
-import type { CallArguments, EndpointDefinition } from '~/shared/contract';
 import { accountContract } from '~/shared/contracts/account';
 import { authContract } from '~/shared/contracts/auth';
 import { companiesContract } from '~/shared/contracts/companies';
 import { auditLogs, emailOutbox, oneTimeTokens, sessions, users } from '../db/schema';
 import { buildSession } from '../seed/factories';
-import { sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
-import { callContract } from '../testing/contract-client';
+import { callerFrom, signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 describe('account settings and emailed links', () => {
   let testApp: TestApp;
   // A visitor; remoteAddress: a network of the test's own, for tests that would use up the per-address limits.
-  const visitor = (remoteAddress?: string) => {
-    const request = (options: InjectOptions) =>
-      testApp.app.inject({ ...options, headers: { ...sameOriginHeaders, ...options.headers }, remoteAddress });
-    return <E extends EndpointDefinition>(endpoint: E, ...callArguments: CallArguments<E>) =>
-      callContract(request, endpoint, ...callArguments);
-  };
-  const call = visitor();
+  const visitor = (remoteAddress?: string) => callerFrom(testApp, { remoteAddress }).call;
+  // Read when called: the app starts in beforeAll.
+  const call: ReturnType<typeof visitor> = (endpoint, ...callArguments) => visitor()(endpoint, ...callArguments);
 
   async function latestLink(email: string, path: string): Promise<string> {
     // Some emails are sent after the answer (a password reset request, say).

@@ -1,5 +1,4 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authMessages, type RegisterInput } from '~/shared/auth';
 import { accountContract } from '~/shared/contracts/account';
@@ -14,8 +13,8 @@ import {
   sessions,
   users,
 } from '../db/schema';
-import { callerFrom, sameOriginHeaders, sessionCookieFrom, signedInAccount } from '../testing/auth-helpers';
-import { callContract, callUnchecked } from '../testing/contract-client';
+import { callerFrom, sessionCookieFrom, signedInAccount } from '../testing/auth-helpers';
+import { callUnchecked } from '../testing/contract-client';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 describe('registration and sign-in', () => {
@@ -26,8 +25,7 @@ describe('registration and sign-in', () => {
     visitor().call(authContract.signIn, { body: { email, password: password ?? '', redirect } });
   // A browser on this site from a network of its own, so the registration limit of the other tests' address
   // stays out of it.
-  const fromNetwork = (remoteAddress: string) => (options: InjectOptions) =>
-    testApp.app.inject({ ...options, remoteAddress, headers: { ...sameOriginHeaders, ...options.headers } });
+  const fromNetwork = (remoteAddress: string) => callerFrom(testApp, { remoteAddress });
 
   beforeAll(async () => {
     testApp = await createTestApp();
@@ -148,7 +146,7 @@ describe('registration and sign-in', () => {
     const network = fromNetwork('198.51.100.41');
     const registration = { account_type: 'applicant', name: 'Terry Terms', email: 'terry@example.test' } as const;
     for (const consent of [{}, { accept_terms: false }, { accept_terms: 'yes' }]) {
-      const refused = await callUnchecked(network, authContract.register, {
+      const refused = await network.callUnchecked(authContract.register, {
         body: { ...registration, password: 'amber-kettle-55', ...consent },
       });
       expect(refused.statusCode, JSON.stringify(consent)).toBe(400);
@@ -162,7 +160,7 @@ describe('registration and sign-in', () => {
     expect(await db.select().from(users).where(eq(users.email, 'terry@example.test'))).toEqual([]);
 
     const before = Date.now();
-    const agreed = await callContract(network, authContract.register, {
+    const agreed = await network.call(authContract.register, {
       body: { ...registration, password: 'amber-kettle-55', accept_terms: true },
     });
     expect(agreed.statusCode, JSON.stringify(agreed.error)).toBe(201);
@@ -365,8 +363,8 @@ describe('registration and sign-in', () => {
     };
     const network = fromNetwork('198.51.100.40');
     const answers = await Promise.all([
-      callContract(network, authContract.register, { body: registration }),
-      callContract(network, authContract.register, { body: { ...registration, email: 'TWIN@example.test' } }),
+      network.call(authContract.register, { body: registration }),
+      network.call(authContract.register, { body: { ...registration, email: 'TWIN@example.test' } }),
     ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
     const refused = answers.find((answer) => answer.statusCode === 409);

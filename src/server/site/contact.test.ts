@@ -8,8 +8,7 @@ import { siteContract } from '~/shared/contracts/site';
 import { defaultPlatformSettings } from '~/shared/settings';
 import { auditLogs, contactMessageReplies, contactMessages, emailOutbox } from '../db/schema';
 import { anonymizeAccountRecords } from '../kernels/identity/anonymize-account';
-import { callerFrom, sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
-import { callContract } from '../testing/contract-client';
+import { callerFrom, signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
@@ -21,12 +20,7 @@ describe('the contact inbox', () => {
   let ipCounter = 0;
   // Each test sends from its own address: the per-IP limit is tested on its own.
   const send = (body: ContactInput, ip = `203.0.113.${++ipCounter}`) =>
-    callContract(
-      (options) =>
-        testApp.app.inject({ ...options, headers: { ...sameOriginHeaders, ...options.headers }, remoteAddress: ip }),
-      siteContract.sendContactMessage,
-      { body },
-    );
+    callerFrom(testApp, { remoteAddress: ip }).call(siteContract.sendContactMessage, { body });
 
   beforeAll(async () => {
     testApp = await createTestApp();

@@ -15,12 +15,21 @@ export function allowAdministrator(config: Pick<Config, 'adminEmails'>, email: s
 // A browser on this site: its state-changing requests say they come from the same origin.
 export const sameOriginHeaders = { 'sec-fetch-site': 'same-origin' };
 
-// A browser on this site, signed in when a session cookie is given: app.inject() from it, and the contracts
+// A browser on this site, signed in when a session cookie is given, from a network of its own when a test
+// must keep clear of the per-address limits the others use up: app.inject() from it, and the contracts
 // called from it (contract-client.ts) — `call` typed and checked by the contract, `callUnchecked` for the
 // input a test of refusals sends on purpose.
-export function callerFrom(testApp: TestApp, headers: Record<string, string> = {}) {
+export function callerFrom(
+  testApp: TestApp,
+  { cookie, remoteAddress }: { cookie?: string; remoteAddress?: string } = {},
+) {
+  const headers = cookie === undefined ? sameOriginHeaders : { ...sameOriginHeaders, cookie };
   const request = (options: InjectOptions) =>
-    testApp.app.inject({ ...options, headers: { ...sameOriginHeaders, ...headers, ...options.headers } });
+    testApp.app.inject({
+      ...options,
+      ...(remoteAddress && { remoteAddress }),
+      headers: { ...headers, ...options.headers },
+    });
   return {
     request,
     call: <E extends EndpointDefinition>(endpoint: E, ...callArguments: CallArguments<E>) =>
