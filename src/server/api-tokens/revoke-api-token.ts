@@ -3,8 +3,7 @@ import { apiTokenTexts } from '~/shared/api-tokens';
 import { apiTokens } from '../db/schema';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import type { Owner } from './manage-api-tokens';
-import { isActive } from './manage-api-tokens';
+import { isActive, type Owner } from './manage-api-tokens';
 
 // Revokes one of the person's own tokens; someone else's is "not found", as is one already revoked.
 export async function revokeApiToken({ db, userId, ipAddress, id }: Owner & { id: string }): Promise<void> {

@@ -9,8 +9,7 @@ import { recordAuditEvent } from '../platform/record-audit-event';
 import { applyProposal } from './apply-proposal';
 import { loadContract } from './contract-views';
 import { reachOf } from './milestone-lock';
-import type { Side } from './milestone-proposals';
-import { answeredStatus, lockContract } from './milestone-proposals';
+import { answeredStatus, lockContract, type Side } from './milestone-proposals';
 
 export async function answerProposal({
   db,

@@ -3,8 +3,7 @@ import { milestoneTexts } from '~/shared/milestones';
 import type { Database } from '../db/client';
 import { milestones } from '../db/schema';
 import { AppError } from '../platform/errors';
-import type { ProposalRow } from './milestone-proposals';
-import { unfundedOf } from './milestone-proposals';
+import { type ProposalRow, unfundedOf } from './milestone-proposals';
 
 // The proposal made real: the milestones it names change, the unfunded ones it leaves out are cancelled,
 // new ones follow the last. Only when every one it touches is still unfunded: a milestone funded since

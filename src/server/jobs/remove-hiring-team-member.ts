@@ -3,8 +3,7 @@ import { hiringTeamTexts } from '~/shared/hiring-team';
 import { jobHiringTeam } from '../db/schema';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import type { CompanyActor } from './hiring-team';
-import { findCompanyJob } from './hiring-team';
+import { type CompanyActor, findCompanyJob } from './hiring-team';
 
 export async function removeHiringTeamMember({
   db,

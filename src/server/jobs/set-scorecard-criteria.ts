@@ -3,8 +3,7 @@ import type { HiringTeam } from '~/shared/hiring-team';
 import { criteriaOf, type ScorecardCriteriaInput } from '~/shared/scorecards';
 import { jobs } from '../db/schema';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import type { CompanyActor } from './hiring-team';
-import { findCompanyJob, findHiringTeam } from './hiring-team';
+import { type CompanyActor, findCompanyJob, findHiringTeam } from './hiring-team';
 
 // What interviewers rate from now on; cards already filled keep the criteria they were filled with.
 export async function setScorecardCriteria({

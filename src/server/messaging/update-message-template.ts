@@ -3,8 +3,7 @@ import { type MessageTemplate, messageTemplateTexts } from '~/shared/message-tem
 import { messageTemplates } from '../db/schema';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import type { CompanyActor, TemplateInput } from './manage-message-templates';
-import { findTemplate } from './manage-message-templates';
+import { type CompanyActor, findTemplate, type TemplateInput } from './manage-message-templates';
 
 export async function updateMessageTemplate({
   db,

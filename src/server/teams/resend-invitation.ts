@@ -4,8 +4,7 @@ import { companyInvitations } from '../db/schema';
 import { canJoinCompany, findAccountAt } from '../kernels/identity/company-invitations';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import type { Sender } from './manage-invitations';
-import { describeInvitation, freshLink, lockPending, mailInvitation, nameOf } from './manage-invitations';
+import { describeInvitation, freshLink, lockPending, mailInvitation, nameOf, type Sender } from './manage-invitations';
 
 // POST …/resend: a new link (the old one stops working) for 7 more days, emailed again.
 export async function resendInvitation(sender: Sender & { id: string }): Promise<TeamInvitation> {

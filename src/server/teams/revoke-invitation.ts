@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { companyInvitations } from '../db/schema';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import type { Sender } from './manage-invitations';
-import { lockPending } from './manage-invitations';
+import { lockPending, type Sender } from './manage-invitations';
 
 // DELETE: the link stops working; the address may be invited again.
 export async function revokeInvitation({

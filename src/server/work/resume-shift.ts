@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import { type ClockState, workTexts } from '~/shared/billing';
 import { clockSessions } from '../db/schema';
 import { AppError } from '../platform/errors';
-import type { ClockMove } from './clock-break';
-import { lockOpenShift } from './clock-break';
+import { type ClockMove, lockOpenShift } from './clock-break';
 import { minutesBetween } from './clock-minutes';
 import { clockStateOf } from './clock-state';
 

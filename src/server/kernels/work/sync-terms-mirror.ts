@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { assignments } from '../../db/schema';
 import { type TermsRow, termsOnDay } from './assignment-terms';
-import type { AssignmentRow } from './assignment-views';
-import { termsDayOf } from './assignment-views';
+import { type AssignmentRow, termsDayOf } from './assignment-views';
 
 // assignments.rate_cents and weekly_hours mirror the terms in effect today (lists and the dashboard
 // read them without the history). Every change of the assignment refreshes them.
