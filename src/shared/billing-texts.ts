@@ -20,6 +20,11 @@ export const OUTSTANDING_INVOICE_STATUSES = ['pending', 'unpaid', 'overdue'] as 
 // milestone: a fixed-price milestone released to the talent (decision 035).
 export const invoiceItemKinds = ['work', 'fee', 'tax', 'milestone'] as const;
 export type InvoiceItemKind = (typeof invoiceItemKinds)[number];
+// What an item's quantity counts. minute: work since the one rounding rule (decision 047), exact, so
+// quantity × rate is the amount; hour: work issued before it, hours with two decimals (kept as issued);
+// each: the fee, the tax, a milestone.
+export const invoiceItemUnits = ['minute', 'hour', 'each'] as const;
+export type InvoiceItemUnit = (typeof invoiceItemUnits)[number];
 
 export const paymentStatuses = ['pending', 'completed', 'failed'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
@@ -66,6 +71,33 @@ export function formatBasisPoints(basisPoints: number): string {
 }
 
 // ---------------------------------------------------------------- work: what the server says
+
+// Minutes as hours and minutes, exact, as invoices write a work line's quantity: 1339 → '22 h 19 min',
+// 2280 → '38 h', 45 → '45 min'.
+export function formatHoursAndMinutes(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours.toLocaleString('en-US')} h` : `${hours.toLocaleString('en-US')} h ${rest} min`;
+}
+
+const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const dayParts = (day: string) => ({
+  year: day.slice(0, 4),
+  month: monthNames[Number(day.slice(5, 7)) - 1] ?? '',
+  date: String(Number(day.slice(8, 10))),
+});
+
+// The days a piece of work spans, as invoices name them (YYYY-MM-DD in): 'Nov 16, 2026',
+// 'Nov 16 – 20, 2026', 'Nov 30 – Dec 2, 2026', 'Dec 30, 2026 – Jan 2, 2027'.
+export function formatDaySpan(first: string, last: string): string {
+  const from = dayParts(first);
+  const to = dayParts(last);
+  if (first === last) return `${from.month} ${from.date}, ${from.year}`;
+  if (from.year !== to.year) return `${from.month} ${from.date}, ${from.year} – ${to.month} ${to.date}, ${to.year}`;
+  if (from.month !== to.month) return `${from.month} ${from.date} – ${to.month} ${to.date}, ${to.year}`;
+  return `${from.month} ${from.date} – ${to.date}, ${to.year}`;
+}
 
 // Minutes as hours for sentences: 2550 → '42.5'.
 export const formatWorkHours = (minutes: number) => String(Number((minutes / 60).toFixed(2)));

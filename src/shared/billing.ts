@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { assignmentStatuses } from './applications';
 import {
   invoiceItemKinds,
+  invoiceItemUnits,
   invoiceSortKeys,
   invoiceStatuses,
   MAX_MINUTES_PER_DAY,
@@ -211,7 +212,16 @@ export type ApproveWeeksResult = z.infer<typeof approveWeeksResultSchema>;
 // each rate in effect (a change mid-week gives two lines), the platform fee on the work and the tax on work
 // plus fee. An invoiced week at its invoice's fee and tax; any other at today's, as the next run would bill it.
 export const weekCostSchema = z.object({
-  work: z.array(z.object({ rate_cents: z.number().int(), minutes: z.number().int(), amount_cents: z.number().int() })),
+  // Each line: the week's minutes under one set of terms, rounded once (decision 047), and their days.
+  work: z.array(
+    z.object({
+      rate_cents: z.number().int(),
+      minutes: z.number().int(),
+      amount_cents: z.number().int(),
+      work_start: z.string(),
+      work_end: z.string(),
+    }),
+  ),
   subtotal_cents: z.number().int(),
   fee_basis_points: z.number().int(),
   fee_cents: z.number().int(),
@@ -243,10 +253,15 @@ const invoiceItemSchema = z.object({
   id: z.string(),
   kind: z.enum(invoiceItemKinds),
   description: z.string(),
-  // Hours for work (two decimals), 1 for the fee and tax.
+  // In the unit: minutes of work (exact, so quantity × rate per hour ÷ 60, rounded half up, is the amount);
+  // hours with two decimals on work invoiced before decision 047; 1 for the fee, the tax, a milestone.
   quantity: z.number(),
+  unit: z.enum(invoiceItemUnits),
   rate_cents: z.number().int(),
   amount_cents: z.number().int(),
+  // The first and last day of a work item's minutes (YYYY-MM-DD); null for the rest and older work.
+  work_start: z.string().nullable(),
+  work_end: z.string().nullable(),
 });
 export type InvoiceItem = z.infer<typeof invoiceItemSchema>;
 

@@ -113,7 +113,7 @@ test('a week is logged, approved, invoiced and paid with a test card', async ({
   await expect(talentPage.getByText('Submitted', { exact: true }).first()).toBeVisible();
 
   // The company sees what the week costs, then approves it from Billing's Timesheets tab:
-  // 37.75 h × $40.00 = $1,510.00, plus the 10% platform fee = $1,661.00 (no tax on this company).
+  // 37 h 45 min × $40.00 = $1,510.00, plus the 10% platform fee = $1,661.00 (no tax on this company).
   await page.goto('/company/billing?tab=timesheets');
   await page.getByRole('button', { name: new RegExp(`^Review ${talent.name}`) }).click();
   const review = page.getByRole('dialog');
@@ -123,7 +123,7 @@ test('a week is logged, approved, invoiced and paid with a test card', async ({
   );
   const cost = review.getByLabel('Cost of this week');
   await expect(review.getByRole('heading', { name: 'Cost if approved' })).toBeVisible();
-  await expect(cost).toContainText('37.75 h × $40.00/h');
+  await expect(cost).toContainText('37 h 45 min × $40.00/h');
   await expect(cost).toContainText('Platform fee (10%)');
   await expect(cost).toContainText('$151.00');
   await expect(cost).toContainText('$1,661.00');

@@ -2,7 +2,7 @@ import { format } from 'date-fns';
 import type { BadgeVariant } from '~/client/components/ui/badge';
 import { formatIsoDay, fromIsoDay } from '~/client/lib/iso-day';
 import type { InvoiceItem, InvoiceStatus, PaymentStatus } from '~/shared/billing';
-import { formatCents } from '~/shared/billing-texts';
+import { formatCents, formatHoursAndMinutes } from '~/shared/billing-texts';
 
 // How billing reads on screen: status names and colours, days, hours.
 
@@ -53,9 +53,13 @@ export function formatPeriod(start: string, end: string): string {
 
 const hours = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
-// Work is hours (up to two decimals); the fee and the tax are one of each.
-export const formatQuantity = (item: InvoiceItem) => hours.format(item.quantity);
+// Work in hours and minutes, exact (quantity × rate is the amount); work invoiced before decision 047 in
+// hours (up to two decimals), as issued; the fee, the tax and a milestone one of each.
+export function formatQuantity(item: InvoiceItem): string {
+  if (item.unit === 'minute') return formatHoursAndMinutes(item.quantity);
+  return hours.format(item.quantity);
+}
 
-// Work is billed by the hour; the fee and the tax are one amount each.
+// Work is billed by the hour; the fee, the tax and a milestone are one amount each.
 export const formatItemRate = (item: InvoiceItem) =>
-  item.kind === 'work' ? `${formatCents(item.rate_cents)}/hr` : formatCents(item.rate_cents);
+  item.unit === 'each' ? formatCents(item.rate_cents) : `${formatCents(item.rate_cents)}/hr`;

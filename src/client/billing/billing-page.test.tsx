@@ -320,8 +320,11 @@ describe('Invoice detail and paying', () => {
     await events.click(screen.getByRole('button', { name: 'View INV-OPEN' }));
     let dialog = await screen.findByRole('dialog', { name: 'Invoice INV-OPEN' });
     const items = within(dialog).getByRole('table', { name: 'Invoice items' });
-    expect(within(items).getByRole('row', { name: /40 hours/ })).toHaveTextContent('$25.00/hr');
-    expect(within(items).getByRole('row', { name: /40 hours/ })).toHaveTextContent('$1,000.00');
+    // 40 h × $25.00/hr = $1,000.00: the work line's quantity is its exact hours and minutes.
+    const work = within(items).getByRole('row', { name: /Ada Talent, Nov 16 – 20, 2026/ });
+    expect(work).toHaveTextContent('40 h');
+    expect(work).toHaveTextContent('$25.00/hr');
+    expect(work).toHaveTextContent('$1,000.00');
     expect(within(items).getByRole('row', { name: /Platform fee/ })).toHaveTextContent('$100.00');
     expect(dialog).toHaveTextContent('Subtotal$1,000.00');
     expect(dialog).toHaveTextContent('Platform fee$100.00');

@@ -2,14 +2,11 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { cn } from '~/client/lib/cn';
 import type { NextInvoice, WeekCost } from '~/shared/billing';
-import { formatBasisPoints, formatCents } from '~/shared/billing-texts';
+import { formatBasisPoints, formatCents, formatHoursAndMinutes } from '~/shared/billing-texts';
 
 // Money before the invoice (docs/decisions/024): a week's cost and the next invoice's estimate, drafted by
 // the server as the invoice run drafts them, written as the invoice writes them. Shared by the company's
 // approval and Billing, and the administrators' Unbilled work.
-
-const hoursFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-const hoursOf = (minutes: number) => hoursFormat.format(minutes / 60);
 
 // The day the weekly run happens in the viewer's own zone (docs/decisions/022, lib/own-time-zone.ts): 'Sun Nov 29' (Sunday 02:00 UTC is 'Sat Nov 28' in
 // New York). Without a zone, UTC, said so: 'Sun Nov 29 UTC'.
@@ -52,8 +49,9 @@ export function CostBreakdown({
       {workLines.length > 0 ? (
         workLines.map((line) => (
           <Row
-            key={line.rate_cents}
-            label={`${hoursOf(line.minutes)} h × ${formatCents(line.rate_cents)}/h`}
+            // Exact hours and minutes, so the line reads quantity × rate = amount (decision 047).
+            key={`${line.work_start}-${line.rate_cents}-${line.minutes}`}
+            label={`${formatHoursAndMinutes(line.minutes)} × ${formatCents(line.rate_cents)}/h`}
             cents={line.amount_cents}
           />
         ))

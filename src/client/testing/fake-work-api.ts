@@ -88,7 +88,10 @@ export function fakeWeekCost(
   const fee = Math.round((subtotal * feeBasisPoints) / 10_000);
   const tax = Math.round(((subtotal + fee) * taxBasisPoints) / 10_000);
   return {
-    work: minutes > 0 ? [{ rate_cents: rateCents, minutes, amount_cents: subtotal }] : [],
+    work:
+      minutes > 0
+        ? [{ rate_cents: rateCents, minutes, amount_cents: subtotal, work_start: '2026-11-16', work_end: '2026-11-20' }]
+        : [],
     subtotal_cents: subtotal,
     fee_basis_points: feeBasisPoints,
     fee_cents: fee,

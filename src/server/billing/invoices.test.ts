@@ -197,9 +197,11 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
       expect(run.issued.map((invoice) => invoice.invoiceNumber).sort()).toEqual(gapless(2026, 2));
 
       const [invoice] = await invoicesOf(companyId);
+      // The invoice's period is its work's days (Monday to Friday), its run's week apart.
       expect(invoice).toMatchObject({
-        periodStart: WEEK,
-        periodEnd: '2026-11-21',
+        periodStart: '2026-11-16',
+        periodEnd: '2026-11-20',
+        billingWeek: WEEK,
         issueDate: '2026-11-24',
         dueDate: '2026-12-24',
         status: 'pending',
@@ -209,17 +211,25 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
       });
       const items = await itemsOf(invoice?.id ?? '');
       expect(
-        items.map((item) => [item.kind, item.description, item.quantity, item.rateCents, item.amountCents]),
+        items.map((item) => [item.kind, item.description, item.quantity, item.unit, item.rateCents, item.amountCents]),
       ).toEqual([
-        // Sorted by talent: Ada at $45 (Mon, Tue), then at $50 from Wednesday; Alan's 20 minutes.
-        ['work', 'Support Engineer — Ada Lovelace, 16.00 h at $45.00/h', 16, 4500, 72_000],
-        ['work', 'Support Engineer — Ada Lovelace, 23.50 h at $50.00/h', 23.5, 5000, 117_500],
-        ['work', 'Data Analyst — Alan Turing, 0.33 h at $60.00/h', 0.33, 6000, 2000],
-        ['fee', 'Platform fee (10% of $1,915.00)', 1, 19_150, 19_150],
+        // Sorted by talent: Ada at $45 (Mon, Tue), then at $50 from Wednesday; Alan's 20 minutes. Each work
+        // line is minutes × rate ÷ 60: 960 × $45 = $720, 1,410 × $50 = $1,175, 20 × $60 = $20.
+        ['work', 'Support Engineer — Ada Lovelace, Nov 16 – 17, 2026', 960, 'minute', 4500, 72_000],
+        ['work', 'Support Engineer — Ada Lovelace, Nov 18 – 20, 2026', 1410, 'minute', 5000, 117_500],
+        ['work', 'Data Analyst — Alan Turing, Nov 16, 2026', 20, 'minute', 6000, 2000],
+        ['fee', 'Platform fee (10% of $1,915.00)', 1, 'each', 19_150, 19_150],
         // (191,500 + 19,150) × 8.25% = 17,378.625 → 17,379
-        ['tax', 'Tax (8.25% of $2,106.50)', 1, 17_379, 17_379],
+        ['tax', 'Tax (8.25% of $2,106.50)', 1, 'each', 17_379, 17_379],
       ]);
       expect(items.map((item) => item.minutes)).toEqual([960, 1410, 20, null, null]);
+      expect(items.map((item) => [item.workStart, item.workEnd])).toEqual([
+        ['2026-11-16', '2026-11-17'],
+        ['2026-11-18', '2026-11-20'],
+        ['2026-11-16', '2026-11-16'],
+        [null, null],
+        [null, null],
+      ]);
       expect(invoice).toMatchObject({
         subtotalCents: 191_500,
         feeCents: 19_150,
@@ -250,7 +260,7 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
         expect.objectContaining({
           type: 'invoice_issued',
           title: `New invoice ${invoice?.invoiceNumber}`,
-          body: `Invoice ${invoice?.invoiceNumber} for Nov 15, 2026 – Nov 21, 2026 is $2,280.29, due Dec 24, 2026.`,
+          body: `Invoice ${invoice?.invoiceNumber} for Nov 16 – 20, 2026 is $2,280.29, due Dec 24, 2026.`,
           link: `/company/billing?invoice=${invoice?.id}`,
         }),
       ]);
@@ -268,7 +278,9 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
           details: {
             invoice_number: invoice?.invoiceNumber,
             company_id: companyId,
-            period_start: WEEK,
+            period_start: '2026-11-16',
+            period_end: '2026-11-20',
+            billing_week: WEEK,
             total_cents: 228_029,
           },
         }),
@@ -451,6 +463,7 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
       kind: 'work',
       description,
       quantity: 1,
+      unit: 'each',
       rateCents: totalCents,
       amountCents: totalCents,
     });
@@ -708,18 +721,36 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
           {
             id: crypto.randomUUID(),
             kind: 'work',
-            description: 'Support Engineer — Ada Lovelace, 38.50 h at $45.00/h',
-            quantity: 38.5,
+            description: 'Support Engineer — Ada Lovelace, Nov 16 – 20, 2026',
+            quantity: 2310,
+            unit: 'minute',
             rate_cents: 4500,
             amount_cents: 173_250,
+            work_start: '2026-11-16',
+            work_end: '2026-11-20',
+          },
+          {
+            // Work invoiced before the one rounding rule, in hours with two decimals, as it was issued.
+            id: crypto.randomUUID(),
+            kind: 'work',
+            description: 'Support Engineer — Alan Turing, 1.00 h at $60.00/h',
+            quantity: 1,
+            unit: 'hour',
+            rate_cents: 6000,
+            amount_cents: 6000,
+            work_start: null,
+            work_end: null,
           },
           {
             id: crypto.randomUUID(),
             kind: 'fee',
             description: 'Platform fee (10% of $1,792.50)',
             quantity: 1,
+            unit: 'each',
             rate_cents: 17_925,
             amount_cents: 17_925,
+            work_start: null,
+            work_end: null,
           },
         ],
       };
@@ -731,9 +762,13 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
         'Nov 24, 2026',
         'Dec 8, 2026',
         'Overdue',
-        'Ada Lovelace, 38.50 h at $45.00/h',
-        '38.50',
+        // quantity × rate = amount as printed: 38 h 30 min at $45.00 an hour is $1,732.50.
+        'Support Engineer — Ada Lovelace, Nov 16 – 20, 2026',
+        '38 h 30 min',
+        '$45.00/h',
         '$1,732.50',
+        'Alan Turing, 1.00 h at $60.00/h',
+        '1.00',
         'Platform fee (10% of $1,792.50)',
         '$1,792.50',
         '$179.25',

@@ -49,13 +49,13 @@ export async function findNextInvoices({
   }
   const [issued, unbilled, settings, terms] = await Promise.all([
     db
-      .select({ companyId: invoices.companyId, periodStart: invoices.periodStart })
+      .select({ companyId: invoices.companyId, periodStart: invoices.billingWeek })
       .from(invoices)
       .where(
         and(
           inArray(invoices.companyId, [...companyIds]),
           inArray(
-            invoices.periodStart,
+            invoices.billingWeek,
             runs.map((run) => run.periodStart),
           ),
           // A milestone's release invoice is not a week's (decision 035).
@@ -132,7 +132,7 @@ export async function getNextInvoice(options: {
   return upcoming;
 }
 
-// The invoice a company already has for a week, if any.
+// The invoice a company's run of a week issued, if any.
 export async function findInvoiceOfPeriod(db: Database, companyId: string, periodStart: string) {
   const [invoice] = await db
     .select({
@@ -144,6 +144,6 @@ export async function findInvoiceOfPeriod(db: Database, companyId: string, perio
       total_cents: invoices.totalCents,
     })
     .from(invoices)
-    .where(and(eq(invoices.companyId, companyId), eq(invoices.periodStart, periodStart), isNull(invoices.milestoneId)));
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.billingWeek, periodStart), isNull(invoices.milestoneId)));
   return invoice ?? null;
 }

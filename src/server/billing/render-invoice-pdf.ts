@@ -1,4 +1,10 @@
-import { formatCents, type Invoice, type InvoiceStatus } from '~/shared/billing';
+import {
+  formatCents,
+  formatHoursAndMinutes,
+  type Invoice,
+  type InvoiceItem,
+  type InvoiceStatus,
+} from '~/shared/billing';
 import { createPdf, type PdfWeight, type PdfWriter } from '../platform/pdf-document';
 import { humanDay } from '../platform/work-calendar';
 
@@ -60,12 +66,13 @@ function drawInvoice(pdf: PdfWriter, invoice: Invoice) {
   document.moveDown(1.2);
 
   // The items table: description, quantity, rate, amount.
-  // The figures' columns as narrow as their widest (Noto Sans at 10 pt: "Quantity" 45 pt, "$100,000.00"
-  // 57 pt), so a usual line ("Support Engineer — Ada Lovelace, 38.50 h at $45.00/h", 254 pt) fits.
+  // The figures' columns as narrow as their widest (Noto Sans at 10 pt: "168 h 59 min" 60 pt,
+  // "$1,000.00/h" 57 pt, "$100,000.00" 57 pt), so a usual line ("Support Engineer — Ada Lovelace,
+  // Nov 16 – 20, 2026", 250 pt) fits.
   const columns = [
-    { label: 'Description', x: MARGIN, width: width - 215, align: 'left' as const },
-    { label: 'Quantity', x: MARGIN + width - 205, width: 50, align: 'right' as const },
-    { label: 'Rate', x: MARGIN + width - 150, width: 65, align: 'right' as const },
+    { label: 'Description', x: MARGIN, width: width - 235, align: 'left' as const },
+    { label: 'Quantity', x: MARGIN + width - 225, width: 64, align: 'right' as const },
+    { label: 'Rate', x: MARGIN + width - 155, width: 70, align: 'right' as const },
     { label: 'Amount', x: MARGIN + width - 80, width: 80, align: 'right' as const },
   ];
   const row = (cells: string[], weight: PdfWeight) => {
@@ -97,15 +104,7 @@ function drawInvoice(pdf: PdfWriter, invoice: Invoice) {
   );
   rule();
   for (const item of invoice.items) {
-    row(
-      [
-        item.description,
-        item.kind === 'work' ? item.quantity.toFixed(2) : '1',
-        formatCents(item.rate_cents),
-        formatCents(item.amount_cents),
-      ],
-      'regular',
-    );
+    row([item.description, quantityOf(item), rateOf(item), formatCents(item.amount_cents)], 'regular');
   }
   rule();
   document.moveDown(0.5);
@@ -124,3 +123,14 @@ function drawInvoice(pdf: PdfWriter, invoice: Invoice) {
     document.moveDown(0.3);
   }
 }
+
+// Work in hours and minutes, exact (so quantity × rate is the amount as printed), or in hours with two
+// decimals as issued before decision 047; the fee, the tax and a milestone once.
+function quantityOf(item: InvoiceItem): string {
+  if (item.unit === 'minute') return formatHoursAndMinutes(item.quantity);
+  if (item.unit === 'hour') return item.quantity.toFixed(2);
+  return '1';
+}
+
+const rateOf = (item: InvoiceItem) =>
+  item.unit === 'each' ? formatCents(item.rate_cents) : `${formatCents(item.rate_cents)}/h`;

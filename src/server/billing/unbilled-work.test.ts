@@ -123,7 +123,15 @@ describe('money between approval and invoice', () => {
       });
       // 37.75 h × $40.00 = $1,510.00; fee 10% = $151.00; tax 8.25% of $1,661.00 = $137.03 (137.0325).
       const expected = {
-        work: [{ rate_cents: 4000, minutes: 2265, amount_cents: 151_000 }],
+        work: [
+          {
+            rate_cents: 4000,
+            minutes: 2265,
+            amount_cents: 151_000,
+            work_start: addDays(week, 1),
+            work_end: addDays(week, 5),
+          },
+        ],
         subtotal_cents: 151_000,
         fee_basis_points: 1000,
         fee_cents: 15_100,
@@ -325,9 +333,10 @@ describe('money between approval and invoice', () => {
         nextInvoiceRun: nextInvoiceRunAfter,
       });
       expect(issued.outcome).toBe('issued');
+      // Its period is the work it bills (one day, the Monday before), not the run's week.
       expect(issued.invoice).toMatchObject({
-        period_start: '2026-11-22',
-        period_end: '2026-11-28',
+        period_start: '2026-11-16',
+        period_end: '2026-11-16',
         issue_date: '2026-11-25',
         total_cents: 5500,
       });

@@ -65,10 +65,13 @@ export async function issueReleaseInvoice({
       kind: item.kind,
       description: item.description,
       quantity: item.quantity,
+      unit: item.unit,
       rateCents: item.rateCents,
       amountCents: item.amountCents,
       assignmentId: item.assignmentId,
       minutes: item.minutes,
+      workStart: item.workStart,
+      workEnd: item.workEnd,
     })),
   );
   await postInvoiceIssued(tx, invoice.id);

@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { invoiceItemKinds, invoiceStatuses } from '~/shared/billing';
+import { invoiceItemKinds, invoiceItemUnits, invoiceStatuses } from '~/shared/billing';
 import { assignments } from './applications';
 import { companies } from './companies';
 import { milestones } from './fixed-price';
@@ -62,8 +62,12 @@ export const invoices = pgTable(
     // The buyer as named when the invoice was issued: an issued invoice never changes, so renaming the
     // company later leaves it as it was. Written by the database at insert (migration 0070).
     billedToName: text().notNull().default(''),
+    // The days the invoice covers: the first and last day of the work it bills (decision 047). Invoices
+    // issued before that decision kept their run's week, as issued.
     periodStart: date({ mode: 'string' }).notNull(),
     periodEnd: date({ mode: 'string' }).notNull(),
+    // The invoice run that issued it (a Sunday): one invoice per company and run. Null for a milestone's.
+    billingWeek: date({ mode: 'string' }),
     issueDate: date({ mode: 'string' }).notNull(),
     dueDate: date({ mode: 'string' }).notNull(),
     status: invoiceStatus().notNull().default('pending'),
@@ -83,7 +87,7 @@ export const invoices = pgTable(
     uniqueIndex('invoices_number_unique').on(table.invoiceNumber),
     // A second run of the same period issues nothing twice.
     uniqueIndex('invoices_company_period_unique')
-      .on(table.companyId, table.periodStart)
+      .on(table.companyId, table.billingWeek)
       .where(sql`${table.milestoneId} is null`),
     // A milestone is released once: a second approval finds its invoice.
     uniqueIndex('invoices_milestone_unique').on(table.milestoneId),
@@ -101,6 +105,7 @@ export const invoices = pgTable(
 );
 
 export const invoiceItemKind = pgEnum('invoice_item_kind', invoiceItemKinds);
+export const invoiceItemUnit = pgEnum('invoice_item_unit', invoiceItemUnits);
 
 export const invoiceItems = pgTable(
   'invoice_items',
@@ -112,13 +117,17 @@ export const invoiceItems = pgTable(
     position: smallint().notNull(),
     kind: invoiceItemKind().notNull(),
     description: text().notNull(),
-    // Hours (two decimals) for work; 1 for the fee and tax.
+    // In the unit: minutes for work (decision 047; hours with two decimals before it); 1 for the rest.
     quantity: numeric({ precision: 10, scale: 2, mode: 'number' }).notNull(),
+    unit: invoiceItemUnit().notNull(),
     rateCents: integer().notNull(),
     amountCents: integer().notNull(),
     // Work items: the assignment and the minutes billed, exact.
     assignmentId: uuid().references(() => assignments.id, { onDelete: 'set null' }),
     minutes: integer(),
+    // A work item's first and last day worked (null before decision 047, and for the rest).
+    workStart: date({ mode: 'string' }),
+    workEnd: date({ mode: 'string' }),
   },
   (table) => [uniqueIndex('invoice_items_position_unique').on(table.invoiceId, table.position)],
 );

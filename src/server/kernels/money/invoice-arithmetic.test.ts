@@ -1,13 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatBasisPoints } from '~/shared/billing';
-import {
-  type BillableWork,
-  basisPointsOf,
-  buildInvoiceItems,
-  describeWork,
-  hundredthsOfHour,
-} from './invoice-arithmetic';
+import { type BillableWork, basisPointsOf, buildInvoiceItems, describeWork } from './invoice-arithmetic';
 
 const work = (overrides: Partial<BillableWork> = {}): BillableWork => ({
   assignmentId: 'a1',
@@ -15,6 +9,8 @@ const work = (overrides: Partial<BillableWork> = {}): BillableWork => ({
   talentName: 'Ada Lovelace',
   rateCents: 4500,
   minutes: 60,
+  firstDate: '2026-11-16',
+  lastDate: '2026-11-20',
   ...overrides,
 });
 
@@ -25,63 +21,89 @@ const isRoundedHalfUp = (rounded: number, amount: number, basisPoints: number) =
 };
 
 describe('invoice arithmetic', () => {
-  it('bills hours at the rate, then the fee on the work and the tax on work plus fee', () => {
+  it('bills minutes at the rate, then the fee on the work and the tax on work plus fee', () => {
     const invoice = buildInvoiceItems({
-      work: [work({ minutes: 38 * 60 + 30 }), work({ assignmentId: 'a2', talentName: 'Alan Turing', rateCents: 6000 })],
+      work: [
+        work({ minutes: 38 * 60 + 30 }),
+        work({
+          assignmentId: 'a2',
+          talentName: 'Alan Turing',
+          rateCents: 6000,
+          firstDate: '2026-11-18',
+          lastDate: '2026-11-18',
+        }),
+      ],
       feeBasisPoints: 1000,
       taxBasisPoints: 825,
     });
     expect(invoice.items).toEqual([
       {
         kind: 'work',
-        description: 'Support Engineer — Ada Lovelace, 38.50 h at $45.00/h',
-        quantity: 38.5,
+        description: 'Support Engineer — Ada Lovelace, Nov 16 – 20, 2026',
+        quantity: 2310,
+        unit: 'minute',
         rateCents: 4500,
         amountCents: 173_250,
         assignmentId: 'a1',
         minutes: 2310,
+        workStart: '2026-11-16',
+        workEnd: '2026-11-20',
       },
       {
         kind: 'work',
-        description: 'Support Engineer — Alan Turing, 1.00 h at $60.00/h',
-        quantity: 1,
+        description: 'Support Engineer — Alan Turing, Nov 18, 2026',
+        quantity: 60,
+        unit: 'minute',
         rateCents: 6000,
         amountCents: 6000,
         assignmentId: 'a2',
         minutes: 60,
+        workStart: '2026-11-18',
+        workEnd: '2026-11-18',
       },
       {
         kind: 'fee',
         description: 'Platform fee (10% of $1,792.50)',
         quantity: 1,
+        unit: 'each',
         rateCents: 17_925,
         amountCents: 17_925,
         assignmentId: null,
         minutes: null,
+        workStart: null,
+        workEnd: null,
       },
       {
         kind: 'tax',
         // (179,250 + 17,925) × 8.25% = 16,266.9375 → 16,267
         description: 'Tax (8.25% of $1,971.75)',
         quantity: 1,
+        unit: 'each',
         rateCents: 16_267,
         amountCents: 16_267,
         assignmentId: null,
         minutes: null,
+        workStart: null,
+        workEnd: null,
       },
     ]);
     expect(invoice).toMatchObject({ subtotalCents: 179_250, feeCents: 17_925, taxCents: 16_267, totalCents: 213_442 });
   });
 
-  it('gives each rate in effect its own item and merges the same assignment at the same rate', () => {
+  it('gives each line of work its own item: weeks are not merged, so each keeps its days and its rounding', () => {
     const invoice = buildInvoiceItems({
-      work: [work({ minutes: 120 }), work({ minutes: 60, rateCents: 5000 }), work({ minutes: 30 })],
+      work: [
+        work({ minutes: 120 }),
+        work({ minutes: 60, rateCents: 5000 }),
+        work({ minutes: 30, firstDate: '2026-11-23', lastDate: '2026-11-23' }),
+      ],
       feeBasisPoints: 0,
       taxBasisPoints: 0,
     });
-    expect(invoice.items.map((item) => [item.rateCents, item.minutes, item.amountCents])).toEqual([
-      [4500, 150, 11_250],
-      [5000, 60, 5000],
+    expect(invoice.items.map((item) => [item.rateCents, item.minutes, item.amountCents, item.workStart])).toEqual([
+      [4500, 120, 9000, '2026-11-16'],
+      [5000, 60, 5000, '2026-11-16'],
+      [4500, 30, 2250, '2026-11-23'],
     ]);
     // No fee and no tax: no items for them, and the total is the work.
     expect(invoice).toMatchObject({ subtotalCents: 16_250, feeCents: 0, taxCents: 0, totalCents: 16_250 });
@@ -110,13 +132,13 @@ describe('invoice arithmetic', () => {
     expect(() => basisPointsOf(1.5, 100)).toThrow(RangeError);
   });
 
-  it('writes hours with two decimals and rates as percentages', () => {
-    expect(hundredthsOfHour(20)).toBe(33);
-    expect(hundredthsOfHour(1)).toBe(2);
-    expect(hundredthsOfHour(90)).toBe(150);
-    expect(describeWork({ role: 'Bookkeeper', talentName: 'Mia', rateCents: 123_456, minutes: 605 })).toBe(
-      'Bookkeeper — Mia, 10.08 h at $1,234.56/h',
-    );
+  it('names the days of work and writes rates as percentages', () => {
+    expect(
+      describeWork({ role: 'Bookkeeper', talentName: 'Mia', firstDate: '2026-11-30', lastDate: '2026-12-02' }),
+    ).toBe('Bookkeeper — Mia, Nov 30 – Dec 2, 2026');
+    expect(
+      describeWork({ role: 'Bookkeeper', talentName: 'Mia', firstDate: '2026-12-31', lastDate: '2027-01-01' }),
+    ).toBe('Bookkeeper — Mia, Dec 31, 2026 – Jan 1, 2027');
     expect(formatBasisPoints(1000)).toBe('10%');
     expect(formatBasisPoints(825)).toBe('8.25%');
     expect(formatBasisPoints(1050)).toBe('10.5%');
@@ -141,6 +163,8 @@ describe('invoice arithmetic', () => {
       // $1.00 to $500.00 an hour; up to a full week of minutes on one line.
       rateCents: fc.integer({ min: 100, max: 50_000 }),
       minutes: fc.integer({ min: 0, max: 7 * 1440 }),
+      firstDate: fc.constant('2026-11-16'),
+      lastDate: fc.constant('2026-11-20'),
     });
     fc.assert(
       fc.property(
@@ -165,14 +189,13 @@ describe('invoice arithmetic', () => {
             expect(item.amountCents).toBeGreaterThanOrEqual(0);
           }
 
-          // Every minute is billed once, each (assignment, rate) on one item.
+          // Every minute is billed once, each line of work on its own item, its quantity the minutes.
           const workItems = invoice.items.filter((item) => item.kind === 'work');
           expect(workItems.reduce((total, item) => total + (item.minutes ?? 0), 0)).toBe(
             lines.reduce((total, item) => total + item.minutes, 0),
           );
-          expect(new Set(workItems.map((item) => `${item.assignmentId}/${item.rateCents}`)).size).toBe(
-            workItems.length,
-          );
+          expect(workItems).toHaveLength(lines.filter((item) => item.minutes > 0).length);
+          for (const item of workItems) expect(item.quantity).toBe(item.minutes);
           for (const item of workItems) {
             // Within half a cent of minutes × rate / 60.
             const exact = BigInt(item.minutes ?? 0) * BigInt(item.rateCents);

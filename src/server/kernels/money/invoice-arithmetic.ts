@@ -1,30 +1,43 @@
-import { formatBasisPoints, formatCents, type InvoiceItemKind } from '~/shared/billing';
+import {
+  formatBasisPoints,
+  formatCents,
+  formatDaySpan,
+  type InvoiceItemKind,
+  type InvoiceItemUnit,
+} from '~/shared/billing';
 import { workAmountCents } from './work-amount';
 
 // The arithmetic of one invoice, pure and in integers: work items from approved minutes at the rate in
-// effect, then the platform fee on the work and the tax on work plus fee, each rounded half up to the
+// effect (each a week's minutes under one set of terms, rounded once: the rule of work-amount.ts), then the platform fee on the work and the tax on work plus fee, each rounded half up to the
 // cent once. The total is the sum of the items by construction, so it adds up to the cent, always.
 // Shared (decision 024): the invoice run, a week's cost at approval and the next invoice's estimate all
 // compute through it, so what a company is shown and what it is billed cannot disagree.
 
-// Minutes an assignment worked at one rate (the rate in effect on the days worked).
+// Minutes one week of an assignment worked under one set of terms, and the days they span: one line of
+// the one rounding rule (work-amount.ts workAtTerms).
 export interface BillableWork {
   assignmentId: string;
   role: string;
   talentName: string;
   rateCents: number;
   minutes: number;
+  firstDate: string;
+  lastDate: string;
 }
 
 export interface DraftInvoiceItem {
   kind: InvoiceItemKind;
   description: string;
-  // Hours with two decimals for work; 1 for the fee and tax.
+  // Minutes for work (unit minute), exact; 1 for the fee, the tax and a milestone.
   quantity: number;
+  unit: InvoiceItemUnit;
   rateCents: number;
   amountCents: number;
   assignmentId: string | null;
   minutes: number | null;
+  // The days a work line's minutes were worked; null for the rest.
+  workStart: string | null;
+  workEnd: string | null;
 }
 
 export interface InvoiceArithmetic {
@@ -51,22 +64,15 @@ export function basisPointsOf(amountCents: number, basisPoints: number): number 
   return Number((product + BASIS_POINTS_PER_WHOLE / 2n) / BASIS_POINTS_PER_WHOLE);
 }
 
-// Minutes as hundredths of an hour, rounded half up (20 minutes → 33, shown 0.33 h); display only,
-// the amount is computed from the exact minutes.
-export function hundredthsOfHour(minutes: number): number {
-  return Math.floor((minutes * 10 + 3) / 6);
+// 'Support Engineer — Ada Lovelace, Nov 16 – 20, 2026': the quantity and the rate stand in their own
+// columns, so the line reads quantity × rate = amount.
+export function describeWork(work: Pick<BillableWork, 'role' | 'talentName' | 'firstDate' | 'lastDate'>): string {
+  return `${work.role} — ${work.talentName}, ${formatDaySpan(work.firstDate, work.lastDate)}`;
 }
 
-const twoDecimals = (hundredths: number) =>
-  `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`;
-
-// 'Support Engineer — Ada Lovelace, 38.50 h at $45.00/h'
-export function describeWork(work: Pick<BillableWork, 'role' | 'talentName' | 'rateCents' | 'minutes'>): string {
-  return `${work.role} — ${work.talentName}, ${twoDecimals(hundredthsOfHour(work.minutes))} h at ${formatCents(work.rateCents)}/h`;
-}
-
-// One work item per (assignment, rate), in the order first met; then the fee (when the platform takes
-// one) and the tax (when the company's profile has a rate).
+// One work item per line of work (a week's minutes under one set of terms, already grouped by the one
+// rounding rule), in the order given; then the fee (when the platform takes one) and the tax (when the
+// company's profile has a rate).
 export function buildInvoiceItems({
   work,
   feeBasisPoints,
@@ -76,27 +82,23 @@ export function buildInvoiceItems({
   feeBasisPoints: number;
   taxBasisPoints: number;
 }): InvoiceArithmetic {
-  const grouped = new Map<string, BillableWork>();
+  const items: DraftInvoiceItem[] = [];
   for (const line of work) {
     if (!Number.isSafeInteger(line.minutes) || line.minutes < 0) {
       throw new RangeError('Minutes must be a whole number, zero or more.');
     }
-    const key = `${line.assignmentId}\u001f${line.rateCents}`;
-    const seen = grouped.get(key);
-    grouped.set(key, seen ? { ...seen, minutes: seen.minutes + line.minutes } : { ...line });
-  }
-
-  const items: DraftInvoiceItem[] = [];
-  for (const line of grouped.values()) {
     if (line.minutes === 0) continue;
     items.push({
       kind: 'work',
       description: describeWork(line),
-      quantity: hundredthsOfHour(line.minutes) / 100,
+      quantity: line.minutes,
+      unit: 'minute',
       rateCents: line.rateCents,
       amountCents: workAmountCents(line.minutes, line.rateCents),
       assignmentId: line.assignmentId,
       minutes: line.minutes,
+      workStart: line.firstDate,
+      workEnd: line.lastDate,
     });
   }
   return withFeeAndTax(items, { feeBasisPoints, taxBasisPoints });
@@ -116,10 +118,13 @@ function withFeeAndTax(
       kind: 'fee',
       description: `Platform fee (${formatBasisPoints(feeBasisPoints)} of ${formatCents(subtotalCents)})`,
       quantity: 1,
+      unit: 'each',
       rateCents: feeCents,
       amountCents: feeCents,
       assignmentId: null,
       minutes: null,
+      workStart: null,
+      workEnd: null,
     });
   }
 
@@ -130,10 +135,13 @@ function withFeeAndTax(
       kind: 'tax',
       description: `Tax (${formatBasisPoints(taxBasisPoints)} of ${formatCents(taxableCents)})`,
       quantity: 1,
+      unit: 'each',
       rateCents: taxCents,
       amountCents: taxCents,
       assignmentId: null,
       minutes: null,
+      workStart: null,
+      workEnd: null,
     });
   }
 
@@ -166,10 +174,13 @@ export function buildMilestoneItems({
     kind: 'milestone',
     description: `Milestone: ${title} — ${talentName}`,
     quantity: 1,
+    unit: 'each',
     rateCents: amountCents,
     amountCents,
     assignmentId,
     minutes: null,
+    workStart: null,
+    workEnd: null,
   };
   return withFeeAndTax([milestone], { feeBasisPoints, taxBasisPoints });
 }

@@ -6,6 +6,7 @@ import { integerColumn, uuidColumn } from '../../db/row-columns';
 import { billingProfiles } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
 import { type BillableWork, buildInvoiceItems, type InvoiceArithmetic } from './invoice-arithmetic';
+import { type WorkedDay, workAtTerms } from './work-amount';
 
 // Invoices before they exist (decision 024): the invoice run drafts each company's invoice here, and the
 // screens that show money ahead of it (a week's cost at approval, the next invoice's estimate) draft
@@ -14,56 +15,71 @@ import { type BillableWork, buildInvoiceItems, type InvoiceArithmetic } from './
 // A uuid[] literal: both drivers pass it as one string, whatever the number of ids.
 export const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
 
-// The minutes one week of one assignment worked at one rate (the rate in effect on the days worked).
+// The minutes one week of one assignment worked under one set of terms, rounded by the one rule.
 interface WeekWork extends BillableWork {
   timesheetId: string;
   companyId: string;
 }
 
-const workRow = z.object({
+const dayRow = z.object({
   timesheet_id: uuidColumn,
   company_id: uuidColumn,
   assignment_id: uuidColumn,
   role: z.string(),
   talent_name: z.string(),
+  work_date: z.string(),
   rate_cents: integerColumn,
+  pay_rate_cents: integerColumn,
   minutes: integerColumn,
 });
 
-// The work of these weeks, in the order an invoice lists it (by talent, then each assignment's rates as
-// first worked). Each day is billed at the rate in effect that day (assignment_terms, decision 013).
+// The work of these weeks, in the order an invoice lists it (by talent, then each assignment's weeks and
+// their terms as first worked). Each day is billed at the terms in effect that day (assignment_terms,
+// decision 013); each week's days under one set of terms are one line, rounded once (work-amount.ts).
 export async function loadBillableWork(db: Database, timesheetIds: readonly string[]): Promise<WeekWork[]> {
   if (timesheetIds.length === 0) return [];
-  const rows = await selectRows(
+  const days = await selectRows(
     db,
-    workRow,
-    sql`select t.id as timesheet_id, a.company_id, a.id as assignment_id, a.role, u.name as talent_name, r.rate_cents,
-               sum(e.minutes)::int as minutes
+    dayRow,
+    sql`select t.id as timesheet_id, a.company_id, a.id as assignment_id, a.role, u.name as talent_name,
+               e.work_date::text as work_date, coalesce(terms.rate_cents, a.rate_cents) as rate_cents,
+               coalesce(terms.pay_rate_cents, a.rate_cents) as pay_rate_cents, e.minutes
         from time_entries e
         join timesheets t on t.id = e.timesheet_id
         join assignments a on a.id = t.assignment_id
         join users u on u.id = a.applicant_id
-        cross join lateral (
-          select coalesce(
-            (select terms.rate_cents from assignment_terms terms
-             where terms.assignment_id = a.id and terms.effective_date <= e.work_date
-             order by terms.effective_date desc limit 1),
-            a.rate_cents
-          ) as rate_cents
-        ) r
+        left join lateral (
+          select terms.rate_cents, terms.pay_rate_cents from assignment_terms terms
+          where terms.assignment_id = a.id and terms.effective_date <= e.work_date
+          order by terms.effective_date desc limit 1
+        ) terms on true
         where t.id = any(${uuidArray(timesheetIds)}::uuid[]) and e.minutes > 0
-        group by t.id, a.company_id, a.id, a.role, u.name, r.rate_cents
-        order by a.company_id, u.name, a.id, min(e.work_date), t.id`,
+        order by a.company_id, u.name, a.id, t.week_start, t.id, e.work_date`,
   );
-  return rows.map((row) => ({
-    timesheetId: row.timesheet_id,
-    companyId: row.company_id,
-    assignmentId: row.assignment_id,
-    role: row.role,
-    talentName: row.talent_name,
-    rateCents: row.rate_cents,
-    minutes: row.minutes,
-  }));
+  const weeks = new Map<string, { first: z.infer<typeof dayRow>; days: WorkedDay[] }>();
+  for (const day of days) {
+    const week = weeks.get(day.timesheet_id) ?? { first: day, days: [] };
+    week.days.push({
+      workDate: day.work_date,
+      minutes: day.minutes,
+      rateCents: day.rate_cents,
+      payRateCents: day.pay_rate_cents,
+    });
+    weeks.set(day.timesheet_id, week);
+  }
+  return [...weeks.values()].flatMap(({ first, days: weekDays }) =>
+    workAtTerms(weekDays).map((group) => ({
+      timesheetId: first.timesheet_id,
+      companyId: first.company_id,
+      assignmentId: first.assignment_id,
+      role: first.role,
+      talentName: first.talent_name,
+      rateCents: group.rateCents,
+      minutes: group.minutes,
+      firstDate: group.firstDate,
+      lastDate: group.lastDate,
+    })),
+  );
 }
 
 interface CompanyBillingTerms {
@@ -203,7 +219,13 @@ export function weekCostView(draft: WeekCostDraft): WeekCost {
   return {
     work: items
       .filter((item) => item.kind === 'work')
-      .map((item) => ({ rate_cents: item.rateCents, minutes: item.minutes ?? 0, amount_cents: item.amountCents })),
+      .map((item) => ({
+        rate_cents: item.rateCents,
+        minutes: item.minutes ?? 0,
+        amount_cents: item.amountCents,
+        work_start: item.workStart ?? '',
+        work_end: item.workEnd ?? '',
+      })),
     subtotal_cents: subtotalCents,
     fee_basis_points: draft.feeBasisPoints,
     fee_cents: feeCents,

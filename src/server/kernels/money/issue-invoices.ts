@@ -1,6 +1,6 @@
 import { and, DrizzleQueryError, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { formatCents } from '~/shared/billing';
+import { formatCents, formatDaySpan } from '~/shared/billing';
 import { paths } from '~/shared/routes';
 import type { Database } from '../../db/client';
 import { integerColumn, uuidColumn } from '../../db/row-columns';
@@ -13,6 +13,7 @@ import { addDays, humanDay, isoDay } from '../../platform/work-calendar';
 import { companyRolesWith } from '../notices/company-recipients';
 import { notify } from '../notices/notify';
 import { billingPeriodOf, lastFullWeekStart } from './billing-period';
+import type { DraftInvoiceItem } from './invoice-arithmetic';
 import { draftCompanyInvoices, uuidArray } from './invoice-drafts';
 import { postInvoicesIssued } from './post-invoice-issued';
 
@@ -51,6 +52,14 @@ interface InvoiceRun {
 interface Period {
   periodStart: string;
   periodEnd: string;
+}
+
+// The days an invoice's work spans: its period (decision 047). Every draft here has work.
+function workSpanOf(items: readonly DraftInvoiceItem[]): { period_start: string; period_end: string } {
+  const days = items.flatMap((item) => (item.workStart && item.workEnd ? [item.workStart, item.workEnd] : []));
+  const [first] = days;
+  if (!first) throw new Error('An invoice of the run bills work.');
+  return { period_start: days.reduce((a, b) => (b < a ? b : a)), period_end: days.reduce((a, b) => (b > a ? b : a)) };
 }
 
 // 'INV-2026-000123'
@@ -113,7 +122,7 @@ export async function issueInvoices({
         where t.status = 'approved' and t.invoice_id is null and t.week_start <= ${period.periodStart} ${onlyThese}
           and not exists (
             select 1 from invoices i
-            where i.company_id = a.company_id and i.period_start = ${period.periodStart} and i.milestone_id is null
+            where i.company_id = a.company_id and i.billing_week = ${period.periodStart} and i.milestone_id is null
           )
         order by a.company_id`,
   );
@@ -177,7 +186,7 @@ async function issueBatch({
           tx,
           companyIdRow,
           sql`select company_id from invoices
-              where period_start = ${period.periodStart} and milestone_id is null
+              where billing_week = ${period.periodStart} and milestone_id is null
                 and company_id = any(${uuidArray(companyIds)}::uuid[])`,
         )
       ).map((row) => row.company_id),
@@ -208,16 +217,20 @@ async function issueBatch({
         companyId: uuidColumn,
         totalCents: integerColumn,
         dueDate: z.string(),
+        periodStart: z.string(),
+        periodEnd: z.string(),
       }),
-      sql`insert into invoices (invoice_number, company_id, period_start, period_end, issue_date, due_date, status,
-                                subtotal_cents, fee_basis_points, fee_cents, tax_basis_points, tax_cents, total_cents)
-          select invoice_number, company_id, ${period.periodStart}::date, ${period.periodEnd}::date, ${today}::date,
+      sql`insert into invoices (invoice_number, company_id, period_start, period_end, billing_week, issue_date, due_date,
+                                status, subtotal_cents, fee_basis_points, fee_cents, tax_basis_points, tax_cents,
+                                total_cents)
+          select invoice_number, company_id, period_start, period_end, ${period.periodStart}::date, ${today}::date,
                  due_date, 'pending', subtotal_cents, ${feeBasisPoints}::int, fee_cents, tax_basis_points, tax_cents,
                  total_cents
           from json_to_recordset(${JSON.stringify(
             drafts.map((draft, index) => ({
               invoice_number: numbers[index],
               company_id: draft.companyId,
+              ...workSpanOf(draft.arithmetic.items),
               due_date: draft.dueDate,
               subtotal_cents: draft.arithmetic.subtotalCents,
               fee_cents: draft.arithmetic.feeCents,
@@ -225,10 +238,10 @@ async function issueBatch({
               tax_cents: draft.arithmetic.taxCents,
               total_cents: draft.arithmetic.totalCents,
             })),
-          )}::json) as draft(invoice_number text, company_id uuid, due_date date, subtotal_cents int, fee_cents int,
-                             tax_basis_points int, tax_cents int, total_cents int)
+          )}::json) as draft(invoice_number text, company_id uuid, period_start date, period_end date, due_date date,
+                             subtotal_cents int, fee_cents int, tax_basis_points int, tax_cents int, total_cents int)
           returning id, invoice_number as "invoiceNumber", company_id as "companyId", total_cents as "totalCents",
-                    due_date::text as "dueDate"`,
+                    due_date::text as "dueDate", period_start::text as "periodStart", period_end::text as "periodEnd"`,
     );
     const invoiceIdByCompany = new Map(inserted.map((invoice) => [invoice.companyId, invoice.id]));
 
@@ -239,19 +252,23 @@ async function issueBatch({
         kind: item.kind,
         description: item.description,
         quantity: item.quantity,
+        unit: item.unit,
         rate_cents: item.rateCents,
         amount_cents: item.amountCents,
         assignment_id: item.assignmentId,
         minutes: item.minutes,
+        work_start: item.workStart,
+        work_end: item.workEnd,
       })),
     );
     await tx.execute(
-      sql`insert into invoice_items (invoice_id, position, kind, description, quantity, rate_cents, amount_cents,
-                                     assignment_id, minutes)
-          select invoice_id, position, kind, description, quantity, rate_cents, amount_cents, assignment_id, minutes
+      sql`insert into invoice_items (invoice_id, position, kind, description, quantity, unit, rate_cents, amount_cents,
+                                     assignment_id, minutes, work_start, work_end)
+          select invoice_id, position, kind, description, quantity, unit, rate_cents, amount_cents, assignment_id,
+                 minutes, work_start, work_end
           from json_to_recordset(${JSON.stringify(itemRows)}::json) as item(invoice_id uuid, position smallint,
-            kind invoice_item_kind, description text, quantity numeric(10, 2), rate_cents int, amount_cents int,
-            assignment_id uuid, minutes int)`,
+            kind invoice_item_kind, description text, quantity numeric(10, 2), unit invoice_item_unit, rate_cents int,
+            amount_cents int, assignment_id uuid, minutes int, work_start date, work_end date)`,
     );
 
     // The scheduled run acts for nobody: the audit log records each invoice it issued, without an actor;
@@ -261,7 +278,8 @@ async function issueBatch({
       sql`insert into audit_logs (actor_id, action, target_type, target_id, details, ip_address)
           select ${requestedBy?.actorId ?? null}::uuid, ${ISSUED_ACTION}, 'invoice', i.id::text,
                  jsonb_build_object('invoice_number', i.invoice_number, 'company_id', i.company_id,
-                                    'period_start', i.period_start, 'total_cents', i.total_cents),
+                                    'period_start', i.period_start, 'period_end', i.period_end,
+                                    'billing_week', i.billing_week, 'total_cents', i.total_cents),
                  ${requestedBy?.ipAddress ?? null}::inet
           from invoices i where i.id = any(${issuedIds}::uuid[])`,
     );
@@ -299,7 +317,7 @@ async function issueBatch({
             userId: member.userId,
             type: 'invoice_issued' as const,
             title: `New invoice ${invoice.invoiceNumber}`,
-            body: `Invoice ${invoice.invoiceNumber} for ${humanDay(period.periodStart)} – ${humanDay(period.periodEnd)} is ${formatCents(invoice.totalCents)}, due ${humanDay(invoice.dueDate)}.`,
+            body: `Invoice ${invoice.invoiceNumber} for ${formatDaySpan(invoice.periodStart, invoice.periodEnd)} is ${formatCents(invoice.totalCents)}, due ${humanDay(invoice.dueDate)}.`,
             link: `${paths.companyBilling.getHref()}?invoice=${invoice.id}`,
           },
         ];

@@ -34,8 +34,11 @@ export async function loadInvoiceViews({
       kind: item.kind,
       description: item.description,
       quantity: Number(item.quantity),
+      unit: item.unit,
       rate_cents: item.rateCents,
       amount_cents: item.amountCents,
+      work_start: item.workStart,
+      work_end: item.workEnd,
     });
     itemsByInvoice.set(item.invoiceId, list);
   }

@@ -1,4 +1,4 @@
-import { workAmountCents } from '../money/work-amount';
+import { type WorkedDay, weekPayCents } from '../money/work-amount';
 
 // An assignment's terms from the day they take effect (assignment_terms rows, oldest first).
 export interface TermsRow {
@@ -37,16 +37,24 @@ export function termsOnDay<Terms extends TermsRow>(history: readonly Terms[], da
   return inEffect;
 }
 
-// What the talent is owed for a week: each day's minutes at the pay rate in effect that day, each day
-// rounded half up to the cent (the same rounding the invoice run uses).
+// Each day of a week at the terms in effect that day (a rate change mid-week applies from its day).
+export function daysAtTerms(
+  entries: readonly { workDate: string; minutes: number }[],
+  history: readonly TermsRow[],
+): WorkedDay[] {
+  return entries.map((entry) => {
+    const terms = termsOnDay(history, entry.workDate);
+    return { ...entry, rateCents: terms.rateCents, payRateCents: terms.payRateCents };
+  });
+}
+
+// What the talent is owed for a week, by the one rounding rule (kernels/money/work-amount.ts): the week's
+// minutes under each set of terms at its pay rate, rounded once.
 export function talentPayCents(
   entries: readonly { workDate: string; minutes: number }[],
   history: readonly TermsRow[],
 ): number {
-  return entries.reduce(
-    (total, entry) => total + workAmountCents(entry.minutes, termsOnDay(history, entry.workDate).payRateCents),
-    0,
-  );
+  return weekPayCents(daysAtTerms(entries, history));
 }
 
 // An hourly assignment's own rate and weekly hours. A fixed-price assignment has none (decision 035):
