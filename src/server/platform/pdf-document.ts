@@ -11,18 +11,22 @@ import {
   visualOrder,
 } from './pdf-shaping';
 
-// Every PDF the server makes starts here (invoices, the hiring analytics report): one typeface, embedded,
-// so any name a company or a person gives reads right in every viewer and in programs that extract the
-// text. PDFKit's built-in Helvetica knows Windows-1252 only ("Łódź Ελλάδα Москва 日本" came out garbled).
+// Every PDF the server makes starts here (invoices, payout statements, the yearly summary, the hiring
+// analytics report): embedded typefaces, so any name a company or a person gives reads right in every viewer
+// and in programs that extract the text. PDFKit's built-in Helvetica knows Windows-1252 only ("Łódź Ελλάδα
+// Москва 日本" came out garbled).
 //
 // No single font covers every script, so each run of text is set in the first face that has its glyphs,
-// as browsers do: Noto Sans (Latin, Greek, Cyrillic, Vietnamese), then Noto Sans SC (every CJK unified
-// ideograph of the basic block, so Chinese and Japanese kanji, and the kana), then Noto Sans KR (Hangul).
-// The faces ship in npm packages, not from the machine (docs/stack-notes.md "PDF fonts"); the CJK files
-// are large (8 and 5 MB a weight), but PDFKit embeds only the glyphs a document uses: an invoice is about
-// 10 KB, 90 KB with a Chinese or Japanese name. Scripts none of them covers (Arabic, Hebrew, Indic, Thai)
-// come out as empty boxes; PDFKit lays text out left to right only, so right-to-left scripts would need
-// more than a font anyway.
+// as browsers do: Noto Sans (Latin, Greek, Cyrillic, Vietnamese, Devanagari), Noto Naskh Arabic, Noto Sans
+// Hebrew, Bengali and Thai, then Noto Sans SC (every CJK unified ideograph of the basic block, so Chinese
+// and Japanese kanji, and the kana) and Noto Sans KR (Hangul). The faces ship in npm packages, not from
+// the machine (docs/stack-notes.md "PDF fonts"); the CJK files are large (8 and 5 MB a weight), but PDFKit
+// embeds only the glyphs a document uses: an invoice is about 10 KB, 90 KB with a Chinese or Japanese name.
+//
+// Text is shaped by HarfBuzz, not by PDFKit's fontkit (pdf-shaping.ts): Arabic letters joined, Indic
+// conjuncts and vowel signs in place, Thai and Vietnamese marks stacked. The bidirectional algorithm
+// (bidi-js) orders right-to-left runs, within a face and across faces on a line. Every glyph carries the
+// letters it was made from, so pdftotext, search and screen readers read back the text as it was written.
 
 export type PdfWeight = 'regular' | 'bold';
 

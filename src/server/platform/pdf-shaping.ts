@@ -151,13 +151,46 @@ export function embeddingLevels(text: string): Uint8Array {
   return bidi.getEmbeddingLevels(text).levels;
 }
 
+// HarfBuzz shapes a run by one script's rules, guessed from its letters: "Interpreter — क्षत्रिय" as one
+// run came out as Latin, its conjuncts apart. Runs end where the script changes; spaces, punctuation,
+// digits and marks (script Common or Inherited) stay in the run they are in.
+const SCRIPTS = [
+  'Latin',
+  'Greek',
+  'Cyrillic',
+  'Arabic',
+  'Hebrew',
+  'Devanagari',
+  'Bengali',
+  'Thai',
+  'Han',
+  'Hiragana',
+  'Katakana',
+  'Hangul',
+].map((name) => new RegExp(`\\p{Script=${name}}`, 'u'));
+const SHARED_BY_SCRIPTS = /[\p{Script=Common}\p{Script=Inherited}]/u;
+function scriptOf(character: string): number {
+  if (SHARED_BY_SCRIPTS.test(character)) return -1;
+  const index = SCRIPTS.findIndex((script) => script.test(character));
+  return index === -1 ? SCRIPTS.length + (character.codePointAt(0) ?? 0) : index;
+}
+
 export function levelRuns(text: string, levels: Uint8Array): LevelRun[] {
   const runs: LevelRun[] = [];
-  for (let index = 0; index < text.length; index++) {
+  let script = -1;
+  let index = 0;
+  for (const character of text) {
     const level = levels[index] ?? 0;
     const current = runs.at(-1);
-    if (current && current.level === level) current.end = index + 1;
-    else runs.push({ start: index, end: index + 1, level });
+    const own = scriptOf(character);
+    const sameScript = own === -1 || script === -1 || own === script;
+    if (current && current.level === level && sameScript) current.end = index + character.length;
+    else {
+      runs.push({ start: index, end: index + character.length, level });
+      script = -1;
+    }
+    if (own !== -1) script = own;
+    index += character.length;
   }
   return runs;
 }
