@@ -39,3 +39,20 @@ describe('a font shared by every PDF', () => {
     expect(text).toContain('Earnings Zizek Lodz Unal Cao Ost Nandu Yves J zebra');
   });
 });
+
+describe('shaping', () => {
+  // HarfBuzz applies one script's rules to a run: a Devanagari name after Latin text in one run was shaped
+  // as Latin, its conjunct क्ष drawn as three letters and its vowel sign ि after the consonant it goes before,
+  // which still reads back right. Shaped as Devanagari, the line is as wide as its two parts.
+  it('shapes each script in a line by its own rules', async () => {
+    const pdf = await createPdf({ title: 'Shaping', now: new Date(), margin: 40 });
+    const { document } = pdf;
+    document.fontSize(10);
+    const apart = document.widthOfString('Interpreter — ') + document.widthOfString('क्षत्रिय');
+    expect(document.widthOfString('Interpreter — क्षत्रिय')).toBeCloseTo(apart, 3);
+    // Letters that become one glyph: क्ष is narrower than क, ् and ष side by side.
+    const letters = ['क', '्', 'ष'].reduce((sum, letter) => sum + document.widthOfString(letter), 0);
+    expect(document.widthOfString('क्ष')).toBeLessThan(letters * 0.8);
+    await pdf.finish();
+  });
+});

@@ -2,26 +2,65 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Font } from 'fontkit';
+import {
+  createShaper,
+  embeddingLevels,
+  fontFiles,
+  loadHarfBuzz,
+  readTextBackAsShaped,
+  visualOrder,
+} from './pdf-shaping';
 
-// Every PDF the server makes starts here (invoices, the hiring analytics report): one typeface, embedded,
-// so any name a company or a person gives reads right in every viewer and in programs that extract the
-// text. PDFKit's built-in Helvetica knows Windows-1252 only ("Łódź Ελλάδα Москва 日本" came out garbled).
+// Every PDF the server makes starts here (invoices, payout statements, the yearly summary, the hiring
+// analytics report): embedded typefaces, so any name a company or a person gives reads right in every viewer
+// and in programs that extract the text. PDFKit's built-in Helvetica knows Windows-1252 only ("Łódź Ελλάδα
+// Москва 日本" came out garbled).
 //
 // No single font covers every script, so each run of text is set in the first face that has its glyphs,
-// as browsers do: Noto Sans (Latin, Greek, Cyrillic, Vietnamese), then Noto Sans SC (every CJK unified
-// ideograph of the basic block, so Chinese and Japanese kanji, and the kana), then Noto Sans KR (Hangul).
-// The faces ship in npm packages, not from the machine (docs/stack-notes.md "PDF fonts"); the CJK files
-// are large (8 and 5 MB a weight), but PDFKit embeds only the glyphs a document uses: an invoice is about
-// 10 KB, 90 KB with a Chinese or Japanese name. Scripts none of them covers (Arabic, Hebrew, Indic, Thai)
-// come out as empty boxes; PDFKit lays text out left to right only, so right-to-left scripts would need
-// more than a font anyway.
+// as browsers do: Noto Sans (Latin, Greek, Cyrillic, Vietnamese, Devanagari), Noto Naskh Arabic, Noto Sans
+// Hebrew, Bengali and Thai, then Noto Sans SC (every CJK unified ideograph of the basic block, so Chinese
+// and Japanese kanji, and the kana) and Noto Sans KR (Hangul). The faces ship in npm packages, not from
+// the machine (docs/stack-notes.md "PDF fonts"); the CJK files are large (8 and 5 MB a weight), but PDFKit
+// embeds only the glyphs a document uses: an invoice is about 10 KB, 90 KB with a Chinese or Japanese name.
+//
+// Text is shaped by HarfBuzz, not by PDFKit's fontkit (pdf-shaping.ts): Arabic letters joined, Indic
+// conjuncts and vowel signs in place, Thai and Vietnamese marks stacked. The bidirectional algorithm
+// (bidi-js) orders right-to-left runs, within a face and across faces on a line. Every glyph carries the
+// letters it was made from, so pdftotext, search and screen readers read back the text as it was written.
 
 export type PdfWeight = 'regular' | 'bold';
 
+// Files are relative to the folder of each package's entry (the packages export no paths to their fonts).
+const EMBEDPDF = (file: string) => `../fonts/${file}`;
+const FONTSOURCE = (name: string, weight: number) => `files/${name}-${weight}-normal.woff`;
 const FACES = [
-  { package: '@embedpdf/fonts-latin', regular: 'NotoSans-Regular.ttf', bold: 'NotoSans-Bold.ttf' },
-  { package: '@embedpdf/fonts-sc', regular: 'NotoSansHans-Regular.otf', bold: 'NotoSansHans-Bold.otf' },
-  { package: '@embedpdf/fonts-kr', regular: 'NotoSansKR-Regular.otf', bold: 'NotoSansKR-Bold.otf' },
+  { package: '@embedpdf/fonts-latin', regular: EMBEDPDF('NotoSans-Regular.ttf'), bold: EMBEDPDF('NotoSans-Bold.ttf') },
+  {
+    package: '@embedpdf/fonts-arabic',
+    regular: EMBEDPDF('NotoNaskhArabic-Regular.ttf'),
+    bold: EMBEDPDF('NotoNaskhArabic-Bold.ttf'),
+  },
+  {
+    package: '@embedpdf/fonts-hebrew',
+    regular: EMBEDPDF('NotoSansHebrew-Regular.ttf'),
+    bold: EMBEDPDF('NotoSansHebrew-Bold.ttf'),
+  },
+  {
+    package: '@fontsource/noto-sans-bengali',
+    regular: FONTSOURCE('noto-sans-bengali-bengali', 400),
+    bold: FONTSOURCE('noto-sans-bengali-bengali', 700),
+  },
+  {
+    package: '@fontsource/noto-sans-thai',
+    regular: FONTSOURCE('noto-sans-thai-thai', 400),
+    bold: FONTSOURCE('noto-sans-thai-thai', 700),
+  },
+  {
+    package: '@embedpdf/fonts-sc',
+    regular: EMBEDPDF('NotoSansHans-Regular.otf'),
+    bold: EMBEDPDF('NotoSansHans-Bold.otf'),
+  },
+  { package: '@embedpdf/fonts-kr', regular: EMBEDPDF('NotoSansKR-Regular.otf'), bold: EMBEDPDF('NotoSansKR-Bold.otf') },
 ] as const;
 
 // Found at run time (createRequire), not imported: the container image's check needs them named.
@@ -34,36 +73,28 @@ interface LoadedFace {
 
 type LoadedFaces = Record<PdfWeight, LoadedFace[]>;
 
-// The packages export no paths to their files: the fonts sit in fonts/ beside their dist/ entry.
 function fontFile(packageName: string, file: string): string {
   const entry = createRequire(import.meta.url).resolve(packageName);
-  return path.join(path.dirname(entry), '..', 'fonts', file);
+  return path.join(path.dirname(entry), file);
 }
 
 async function loadFace(packageName: string, file: string, name: string): Promise<LoadedFace> {
   // Loaded with the first PDF, as pdfkit is: fontkit would add to every start.
-  const [fontkit, bytes] = await Promise.all([import('fontkit'), fs.readFile(fontFile(packageName, file))]);
-  const font = fontkit.create(bytes);
+  const [fontkit, hb, bytes] = await Promise.all([
+    import('fontkit'),
+    loadHarfBuzz(),
+    fs.readFile(fontFile(packageName, file)),
+  ]);
+  const { sfnt, shaping } = fontFiles(bytes);
+  const font = fontkit.create(sfnt);
   if (!('hasGlyphForCodePoint' in font)) throw new Error(`${file} is a font collection, not one font.`);
-  keepLettersOfSharedGlyphs(font);
+  // PDFKit lays text out with font.layout(): HarfBuzz does it instead (pdf-shaping.ts).
+  const shaper = createShaper(hb, font, shaping);
+  (font as { layout: unknown }).layout = (text: string) => shaper.layout(text);
   return { name, font };
 }
 
-// fontkit keeps each glyph it has made, with the letters it was made for. A document's subset makes the
-// parts of an accented letter (the E of É) with none, and a later document that lays out E gets that
-// glyph back: drawn, but with no letter for its text (search, copy and screen readers lost it). A glyph
-// asked for with its letters gets them.
-function keepLettersOfSharedGlyphs(font: Font) {
-  const shared = font as Font & { getGlyph(id: number, characters?: number[]): { codePoints: number[] } | null };
-  const getGlyph = shared.getGlyph.bind(shared);
-  shared.getGlyph = (id, characters = []) => {
-    const glyph = getGlyph(id, characters);
-    if (glyph && glyph.codePoints.length === 0 && characters.length > 0) glyph.codePoints = characters;
-    return glyph;
-  };
-}
-
-// Read once per process, on the first PDF (the files take about 27 MB of memory from then on).
+// Read once per process, on the first PDF (the files take about 30 MB of memory from then on).
 let loaded: Promise<LoadedFaces> | null = null;
 function loadFaces(): Promise<LoadedFaces> {
   const loadWeight = (weight: PdfWeight) =>
@@ -91,23 +122,29 @@ function primaryFace(faces: readonly LoadedFace[]): LoadedFace {
 interface Run {
   face: LoadedFace;
   text: string;
+  level: number;
 }
 
 // Spaces and combining marks stay with the run they are in; every other character goes to the first face
-// that has it (the first face when none does, which draws its empty box).
-const JOINS_ANY_RUN = /^(?:\s|\p{M}|\u200d|\ufe0f)$/u;
+// that has it (the first face when none does, which draws its empty box). A run is also of one bidi level,
+// so runs can be put in the order they are seen: a right-to-left name with a number in it, for one.
+const JOINS_ANY_RUN = /^(?:\s|\p{M}|\u200c|\u200d|\ufe0f)$/u;
 function splitIntoRuns(value: string, faces: readonly LoadedFace[]): Run[] {
   const runs: Run[] = [];
   const primary = primaryFace(faces);
+  const levels = embeddingLevels(value);
+  let offset = 0;
   for (const character of value) {
     const current = runs.at(-1);
+    const level = levels[offset] ?? 0;
+    offset += character.length;
     const codePoint = character.codePointAt(0) ?? 0;
     const face =
       current && JOINS_ANY_RUN.test(character)
         ? current.face
         : (faces.find((candidate) => candidate.font.hasGlyphForCodePoint(codePoint)) ?? primary);
-    if (current && current.face === face) current.text += character;
-    else runs.push({ face, text: character });
+    if (current && current.face === face && current.level === level) current.text += character;
+    else runs.push({ face, text: character, level });
   }
   return runs;
 }
@@ -154,8 +191,15 @@ export async function createPdf({
     for (const face of faces[weight])
       document.registerFont(face.name, face.font as unknown as PDFKit.Mixins.PDFFontSource);
   }
+  // Each face PDFKit opens for this document reads back as shaped (pdf-shaping.ts). PDFKit makes a face's
+  // embedded font when it is first chosen, so the choice goes through here.
+  const selectFace = (face: LoadedFace) => {
+    document.font(face.name);
+    readTextBackAsShaped((document as unknown as { _font: object })._font);
+    return document;
+  };
   // Before anything is drawn: the default Helvetica is then never used, so never embedded.
-  document.font(primaryFace(faces.regular).name);
+  selectFace(primaryFace(faces.regular));
 
   const writer: PdfWriter = {
     document,
@@ -163,32 +207,38 @@ export async function createPdf({
       const primary = primaryFace(faces[weight]);
       // Every face on the primary face's baseline: PDFKit puts text's top at y and finds the baseline from
       // each font's own ascender, which would lift or drop a CJK name against the text around it.
-      document.font(primary.name);
+      selectFace(primary);
       const { ascent, descent } = primary.font;
       const baseline = -(document.currentLineHeight() * ascent) / (ascent - descent);
       const runs = splitIntoRuns(value, faces[weight]);
-      if (runs.length <= 1) {
-        document.font((runs[0]?.face ?? primary).name).text(value, x, y, { ...options, baseline });
+      if (new Set(runs.map((run) => run.face)).size <= 1) {
+        // One face: its layout orders right-to-left text itself, line by line as PDFKit wraps it.
+        selectFace(runs[0]?.face ?? primary).text(value, x, y, { ...options, baseline });
         return writer;
       }
-      const widthOf = (run: Run) => document.font(run.face.name).widthOfString(run.text, options);
+      const widthOf = (run: Run) => selectFace(run.face).widthOfString(run.text, options);
       const startX = x ?? document.x;
       const startY = y ?? document.y;
       const total = runs.reduce((sum, run) => sum + widthOf(run), 0);
       const available = options.width ?? document.page.width - document.page.margins.right - startX;
-      // PDFKit's continued text aligns each piece on its own: a line that fits is placed piece by piece.
-      if ((options.align === 'right' || options.align === 'center') && total <= available) {
-        let left = startX + (options.align === 'right' ? available - total : (available - total) / 2);
-        for (const run of runs) {
-          document.font(run.face.name).text(run.text, left, startY, {
+      const seen = visualOrder(runs);
+      const reordered = seen.some((run, index) => run !== runs[index]);
+      // PDFKit's continued text aligns each piece on its own and keeps them in reading order: a line that
+      // fits is placed piece by piece, in the order the pieces are seen.
+      if (total <= available && (reordered || options.align === 'right' || options.align === 'center')) {
+        const free = available - total;
+        let left = startX + (options.align === 'right' ? free : options.align === 'center' ? free / 2 : 0);
+        for (const run of seen) {
+          selectFace(run.face).text(run.text, left, startY, {
             ...options,
             baseline,
             width: undefined,
+            align: 'left',
             lineBreak: false,
           });
           left += widthOf(run);
         }
-        document.font(primary.name);
+        selectFace(primary);
         document.x = startX;
         document.y = startY + document.currentLineHeight(true);
         return writer;
@@ -196,7 +246,7 @@ export async function createPdf({
       // Left-aligned (or too long for one line): the pieces follow one another and wrap as one text.
       runs.forEach((run, index) => {
         const continued = index < runs.length - 1;
-        document.font(run.face.name);
+        selectFace(run.face);
         if (index === 0) document.text(run.text, startX, startY, { ...options, baseline, align: 'left', continued });
         else document.text(run.text, { baseline, continued });
       });
