@@ -207,6 +207,37 @@ describe('the documentation of the settings', () => {
     );
   });
 
+  // Bank files (decision 045): a demo account outside production, never a made-up one in production.
+  it('pays bank files from a demo account outside production and from none in production until set', () => {
+    expect(loadConfig({}).bankDebtor).toMatchObject({ iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' });
+    expect(loadConfig({}).achOriginator).toMatchObject({ routing: '123456780', companyId: '1000000001' });
+    const production = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(32),
+      PUBLIC_URL: 'https://tandem.example.com',
+      SMTP_URL: 'smtp://mail.example.com',
+    };
+    expect(loadConfig(production)).toMatchObject({ bankDebtor: null, achOriginator: null });
+    expect(
+      loadConfig({
+        ...production,
+        TANDEM_DEBTOR_NAME: 'Tandem Staffing GmbH',
+        TANDEM_DEBTOR_IBAN: 'de44 5001 0517 5407 3249 31',
+        TANDEM_ACH_ROUTING: '021000021',
+        TANDEM_ACH_COMPANY_ID: '1234567890',
+      }),
+    ).toMatchObject({
+      bankDebtor: { name: 'Tandem Staffing GmbH', iban: 'DE44500105175407324931' },
+      achOriginator: { name: 'Tandem Staffing GmbH', routing: '021000021', companyId: '1234567890' },
+    });
+    expect(() => loadConfig({ TANDEM_DEBTOR_IBAN: 'DE44500105175407324932' })).toThrow(
+      /TANDEM_DEBTOR_IBAN must be a valid IBAN/,
+    );
+    expect(() => loadConfig({ TANDEM_ACH_ROUTING: '021000021' })).toThrow(
+      /TANDEM_ACH_COMPANY_ID and TANDEM_ACH_ROUTING/,
+    );
+  });
+
   // An operator learns the settings from the README's table (defaults) and the runbook's (production values).
   it.each([
     ['README.md', 'README.md'],

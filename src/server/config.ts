@@ -1,6 +1,8 @@
 import { isIP } from 'node:net';
+import { isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { HEARTBEAT_INTERVAL_MS, HEARTBEAT_TIMEOUT_MS } from '~/shared/live-events';
+import { abaChecksumIsValid } from '~/shared/payouts';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -183,6 +185,29 @@ const envSchema = z
     // use-auth-secret / static-auth-secret).
     TURN_URL: iceUrlList(['turn', 'turns']).optional(),
     TURN_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    // Tandem's own bank account, the debtor of the payout runs' bank files (decision 045): the name and IBAN
+    // (and BIC) a pain.001 credit transfer file pays from. Outside production a demo account stands in.
+    TANDEM_DEBTOR_NAME: z.string().trim().min(2).max(70).optional(),
+    TANDEM_DEBTOR_IBAN: z
+      .string()
+      .transform((value) => value.replace(/\s/g, '').toUpperCase())
+      .refine(isValidIBAN, { error: 'must be a valid IBAN (its check digits match)' })
+      .optional(),
+    TANDEM_DEBTOR_BIC: z
+      .string()
+      .transform((value) => value.replace(/\s/g, '').toUpperCase())
+      .refine(isValidBIC, { error: 'must be a BIC of 8 or 11 letters and digits' })
+      .optional(),
+    // The US bank that sends the NACHA (ACH) file: its routing number, and the company identification it gave
+    // Tandem (10 characters, often 1 and the EIN).
+    TANDEM_ACH_ROUTING: z
+      .string()
+      .refine(abaChecksumIsValid, { error: 'must be a 9-digit routing number whose checksum matches' })
+      .optional(),
+    TANDEM_ACH_COMPANY_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9 ]{1,10}$/, { error: 'must be 1 to 10 letters, digits or spaces' })
+      .optional(),
   })
   .superRefine((env, context) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -278,6 +303,16 @@ const envSchema = z
         message: 'and TURN_URL go together: the secret signs the credentials of that server',
       });
     }
+    if (env.TANDEM_DEBTOR_BIC && !env.TANDEM_DEBTOR_IBAN) {
+      context.addIssue({ code: 'custom', path: ['TANDEM_DEBTOR_BIC'], message: 'needs TANDEM_DEBTOR_IBAN' });
+    }
+    if (Boolean(env.TANDEM_ACH_ROUTING) !== Boolean(env.TANDEM_ACH_COMPANY_ID)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['TANDEM_ACH_COMPANY_ID'],
+        message: 'and TANDEM_ACH_ROUTING go together: the bank gives both',
+      });
+    }
     const hasAppleKey = env.APPLE_TEAM_ID && env.APPLE_KEY_ID && env.APPLE_PRIVATE_KEY;
     if (env.APPLE_CLIENT_ID && !hasAppleKey && !env.APPLE_CLIENT_SECRET) {
       context.addIssue({
@@ -302,6 +337,44 @@ export interface Config extends ParsedEnv {
   seedDemo: boolean;
   // Derived: API_DOCS, else true outside production.
   apiDocs: boolean;
+  // Derived: the account a pain.001 file pays from; outside production a demo account when unset, in
+  // production null until TANDEM_DEBTOR_IBAN is set (the file is then refused in words, never made up).
+  bankDebtor: BankDebtor | null;
+  // Derived: the originator of a NACHA file, the same way (TANDEM_ACH_ROUTING, TANDEM_ACH_COMPANY_ID).
+  achOriginator: AchOriginator | null;
+}
+
+export interface BankDebtor {
+  name: string;
+  iban: string;
+  bic?: string;
+}
+
+export interface AchOriginator {
+  name: string;
+  routing: string;
+  companyId: string;
+}
+
+// Demo accounts for development and tests: an IBAN and routing number whose checksums hold and which name no
+// real account of Tandem's, so a demo file can never be mistaken for a real instruction.
+const DEMO_DEBTOR: BankDebtor = { name: 'Tandem Demo Ltd', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' };
+const DEMO_ACH = { routing: '123456780', companyId: '1000000001' };
+
+function bankAccountsOf(env: ParsedEnv, isProduction: boolean) {
+  const name = env.TANDEM_DEBTOR_NAME ?? (isProduction ? 'Tandem' : DEMO_DEBTOR.name);
+  const bankDebtor: BankDebtor | null = env.TANDEM_DEBTOR_IBAN
+    ? { name, iban: env.TANDEM_DEBTOR_IBAN, ...(env.TANDEM_DEBTOR_BIC && { bic: env.TANDEM_DEBTOR_BIC }) }
+    : isProduction
+      ? null
+      : { ...DEMO_DEBTOR, name };
+  const achOriginator: AchOriginator | null =
+    env.TANDEM_ACH_ROUTING && env.TANDEM_ACH_COMPANY_ID
+      ? { name, routing: env.TANDEM_ACH_ROUTING, companyId: env.TANDEM_ACH_COMPANY_ID }
+      : isProduction
+        ? null
+        : { name, ...DEMO_ACH };
+  return { bankDebtor, achOriginator };
 }
 
 export const DEMO_ADMIN_EMAIL = 'admin@tandem.test';
@@ -334,6 +407,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       adminEmails,
       seedDemo: env.SEED_DEMO ?? !isProduction,
       apiDocs: env.API_DOCS ?? !isProduction,
+      ...bankAccountsOf(env, isProduction),
     };
   }
   throw new ConfigError(

@@ -138,7 +138,20 @@ export const payoutTexts = {
   holdNotFound: 'There is no such hold, or it was released already.',
   talentNotFound: 'There is no such talent.',
   resultsFile:
-    'The results file must be a CSV with the columns payout_id, status (paid or failed), reference and reason.',
+    'The results file must be a CSV with the columns payout_id, status (paid or failed), reference and reason, or the bank’s camt.054 notification (XML).',
+  // The bank's camt.054 (docs/decisions/045): what is wrong with it, then that nothing was marked.
+  camtFile: (problem: string) =>
+    `The bank’s camt.054 file was not imported: ${problem} Nothing in the file was marked.`,
+  resultAmountDiffers: (payoutId: string, bank: string, ours: string) =>
+    `The bank’s amount for payout ${payoutId} is ${bank}, but the payout is ${ours}. Nothing in the file was marked.`,
+  noSepaPayouts:
+    'No bank-file payout of this run on its way goes to an IBAN: there is nothing to put in a pain.001 (SEPA) file.',
+  noNachaPayouts:
+    'No bank-file payout of this run on its way goes to a US account with a routing number: there is nothing to put in a NACHA file.',
+  debtorMissing:
+    'Tandem’s own bank account is not set up for pain.001 files: set TANDEM_DEBTOR_IBAN (and TANDEM_DEBTOR_NAME, TANDEM_DEBTOR_BIC).',
+  achMissing:
+    'Tandem’s ACH originator is not set up for NACHA files: set TANDEM_ACH_ROUTING and TANDEM_ACH_COMPANY_ID.',
   statementNotFound: 'There is no statement for this payout.',
   yearNeeded: 'Choose a year from 2000 to 2100.',
 } as const;
@@ -385,6 +398,30 @@ export const payoutRunListSchema = z.object({
   page_size: z.number(),
 });
 export type PayoutRunList = z.infer<typeof payoutRunListSchema>;
+
+// The files a bank reads besides the CSV (docs/decisions/045): ISO 20022 pain.001 for payouts to an IBAN,
+// NACHA (ACH) for payouts to a US account. Each bank-file payout on its way goes in one of them, or in
+// neither, and then the screen says why (it is paid from the CSV).
+export const bankFormats = ['pain001', 'nacha'] as const;
+export type BankFormat = (typeof bankFormats)[number];
+export const bankFormatLabels: Record<BankFormat, string> = {
+  pain001: 'ISO 20022 pain.001 (SEPA / IBAN)',
+  nacha: 'NACHA (US ACH)',
+};
+const formatTotalSchema = z.object({ count: z.number().int(), total_cents: z.number().int() });
+export const runBankFormatsSchema = z.object({
+  pain001: formatTotalSchema,
+  nacha: formatTotalSchema,
+  skipped: z.array(
+    z.object({
+      payout_id: z.string(),
+      talent_name: z.string(),
+      amount_cents: z.number().int(),
+      reason: z.string(),
+    }),
+  ),
+});
+export type RunBankFormats = z.infer<typeof runBankFormatsSchema>;
 
 export const runLineSchema = z.object({
   id: z.string(),

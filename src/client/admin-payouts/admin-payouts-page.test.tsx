@@ -122,6 +122,11 @@ function fakePayoutsAdmin(
     store.runs[index] = reminded;
     return { reminded: reminded.remindable_count, run: reminded };
   });
+  server.on(payoutsContract.bankFormats, () => ({
+    pain001: { count: 1, total_cents: 16_000 },
+    nacha: { count: 0, total_cents: 0 },
+    skipped: [],
+  }));
   server.on(payoutsContract.balances, ({ query }) => {
     const q = (query.get('q') ?? '').toLowerCase();
     return page(balances.filter((row) => !q || `${row.name} ${row.email}`.toLowerCase().includes(q)));
@@ -347,6 +352,12 @@ describe('Payouts', () => {
         'href',
         `/api/admin/payout-runs/${run.id}/bank-file.csv`,
       );
+      // The files a bank reads besides the CSV: here one payout to an IBAN, none to a US account.
+      expect(await within(summary).findByRole('link', { name: 'Download pain.001 (IBAN)' })).toHaveAttribute(
+        'href',
+        `/api/admin/payout-runs/${run.id}/bank-file.pain001.xml`,
+      );
+      expect(within(summary).queryByRole('link', { name: 'Download NACHA (US)' })).not.toBeInTheDocument();
 
       let marked: unknown;
       server.on(payoutsContract.markRunPaid, ({ body }) => {
@@ -382,7 +393,9 @@ describe('Payouts', () => {
       expect(await within(dialog).findByText('Choose the results file the bank or Wise gave you.')).toBeInTheDocument();
 
       const file = new File(['payout_id,status,reference,reason\n'], 'results.csv', { type: '' });
-      await userEvent.setup({ applyAccept: false }).upload(within(dialog).getByLabelText('Results file (CSV)'), file);
+      await userEvent
+        .setup({ applyAccept: false })
+        .upload(within(dialog).getByLabelText('Results file (CSV or camt.054 XML)'), file);
       await events.click(within(dialog).getByRole('button', { name: 'Import results' }));
       expect((await screen.findAllByText('Results imported')).length).toBeGreaterThan(0);
       const [sent] = requestsTo(server, 'POST', `/api/admin/payout-runs/${run.id}/results`);

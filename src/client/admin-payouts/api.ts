@@ -63,8 +63,17 @@ export const balancesQueryOptions = (query: BalancesQuery) =>
     placeholderData: keepPreviousData,
   });
 
-// The bank file is a plain link: the browser downloads the CSV with the session cookie.
+// The bank files are plain links: the browser downloads them with the session cookie.
 export const bankFileUrl = (runId: string) => apiUrl(payoutsContract.bankFile, { params: { id: runId } });
+export const pain001FileUrl = (runId: string) => apiUrl(payoutsContract.pain001File, { params: { id: runId } });
+export const nachaFileUrl = (runId: string) => apiUrl(payoutsContract.nachaFile, { params: { id: runId } });
+
+// Which bank file pays each bank-file payout of the run, and why the others are in neither (decision 045).
+export const runBankFormatsQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.adminPayouts.runBankFormats(id),
+    queryFn: () => callApi(payoutsContract.bankFormats, { params: { id } }),
+  });
 
 // A change to the payouts: every payouts query is read again, not awaited, so the answer shows without
 // waiting for the lists.
@@ -113,13 +122,17 @@ export const useMarkRunPaid = () =>
     callApi(payoutsContract.markRunPaid, { params: { id: runId }, body: { reference } }),
   );
 
-// The file goes as the raw body, typed text/csv whatever the browser guessed (a CSV saved by Excel on
-// Windows comes as application/vnd.ms-excel, or with no type at all), with its name beside it.
+// The file goes as the raw body, typed by its name whatever the browser guessed (a CSV saved by Excel on
+// Windows comes as application/vnd.ms-excel, or with no type at all): the bank's camt.054 as XML, else
+// text/csv; with its name beside it.
 export const useImportResults = () =>
   useRunMutation(({ runId, file }: { runId: string; file: File }) =>
     callApi(
       payoutsContract.importResults,
-      { params: { id: runId }, body: new Blob([file], { type: 'text/csv' }) },
+      {
+        params: { id: runId },
+        body: new Blob([file], { type: /\.xml$/i.test(file.name) ? 'application/xml' : 'text/csv' }),
+      },
       { headers: { 'X-File-Name': encodeURIComponent(file.name) } },
     ),
   );

@@ -12,8 +12,8 @@ import { formatRunDay } from './payout-format';
 const IMPORT_FAILED = 'The results were not imported. Please try again.';
 const FILE_NEEDED = 'Choose the results file the bank or Wise gave you.';
 
-// Import results (docs/decisions/036): the bank's or Wise's CSV of the run's bank-file payouts, each one
-// paid or failed; the server checks every row and answers the run as it stands after them.
+// Import results (docs/decisions/036, 045): the bank's or Wise's CSV of the run's bank-file payouts, or the
+// bank's camt.054 notification, each one paid or failed; the server checks every row and answers the run as it stands after them.
 export function ImportResultsDialog({
   run,
   open,
@@ -62,12 +62,16 @@ function ImportResultsForm({ run, onDone }: { run: PayoutRun; onDone: () => void
 
   return (
     <form noValidate className="grid gap-4" onSubmit={submit}>
-      <FormField label="Results file (CSV)" error={fileError ?? undefined} hint={payoutTexts.resultsFile}>
+      <FormField
+        label="Results file (CSV or camt.054 XML)"
+        error={fileError ?? undefined}
+        hint={payoutTexts.resultsFile}
+      >
         {(control) => (
           <Input
             {...control}
             type="file"
-            accept=".csv,text/csv"
+            accept=".csv,text/csv,.xml,application/xml,text/xml"
             className="h-auto py-1.5"
             onChange={(event) => {
               setFile(event.target.files?.[0] ?? null);

@@ -8,6 +8,7 @@ import { errorMessage } from '~/client/lib/api-client';
 import { formatCents } from '~/shared/billing-texts';
 import type { PayoutRun } from '~/shared/payouts';
 import { bankFileUrl, useApproveRun, useMarkRunPaid, useRemindRunTalents } from './api';
+import { BankFormatsPanel } from './bank-formats-panel';
 import { ImportResultsDialog } from './import-results-dialog';
 import { NoteDialog } from './note-dialog';
 import { formatRunDay, payoutsCount } from './payout-format';
@@ -119,6 +120,9 @@ export function RunActions({ run }: { run: PayoutRun }) {
           </a>
           {!isDraft && (
             <>
+              <div className="basis-full">
+                <BankFormatsPanel run={run} />
+              </div>
               <Button variant="outline" onClick={() => setAsked('mark-paid')}>
                 <ListChecksIcon aria-hidden="true" />
                 Mark all paid

@@ -217,6 +217,7 @@ export const queryKeys = {
     ledger: () => ['admin-payouts', 'ledger'] as const,
     runList: (query: { page: number; page_size: number }) => ['admin-payouts', 'runs', 'list', query] as const,
     run: (id: string) => ['admin-payouts', 'runs', 'detail', id] as const,
+    runBankFormats: (id: string) => ['admin-payouts', 'runs', 'bank-formats', id] as const,
     runLines: (id: string, query: { status?: string; page: number; page_size: number }) =>
       ['admin-payouts', 'runs', 'lines', id, query] as const,
     balances: (query: { q?: string; only?: string; page: number; page_size: number }) =>

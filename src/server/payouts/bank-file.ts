@@ -1,38 +1,15 @@
-import { sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { bankCodeTypeLabels, bankCodeTypes, payoutMethodKindLabels, payoutMethodKinds } from '~/shared/payouts';
+import { bankCodeTypeLabels, payoutMethodKindLabels } from '~/shared/payouts';
 import type { Database } from '../db/client';
-import { integerColumn, uuidColumn } from '../db/row-columns';
-import { selectRows } from '../db/select-rows';
 import { buildCsv } from '../platform/build-csv';
+import { decimalOf, findBankFileLines, PAYOUT_CURRENCY } from './bank-file-lines';
 import { findPayoutRun } from './find-payout-run';
 
 // The run's bank-file payouts on their way, for the finance team to upload to their bank or Wise as a
-// batch. The only place an account number leaves the database whole. The payout id is the reference the
-// results file names each line by.
+// batch. The bank files (this CSV, pain001-file.ts and nacha-file.ts) are the only places an account number
+// leaves the database whole. The payout id is the reference the results file names each line by.
 export async function renderBankFile(db: Database, runId: string): Promise<{ fileName: string; csv: string }> {
   const run = await findPayoutRun({ db, runId });
-  const lines = await selectRows(
-    db,
-    z.object({
-      id: uuidColumn,
-      name: z.string(),
-      email: z.string(),
-      amount_cents: integerColumn,
-      kind: z.enum(payoutMethodKinds).nullable(),
-      holder_name: z.string().nullable(),
-      bank_name: z.string().nullable(),
-      account_number: z.string().nullable(),
-      bank_code_type: z.enum(bankCodeTypes).nullable(),
-      bank_code: z.string().nullable(),
-      wallet_email: z.string().nullable(),
-    }),
-    sql`select p.id, u.name, u.email, p.amount_cents, m.kind, m.holder_name, m.bank_name, m.account_number,
-               m.bank_code_type, m.bank_code, m.email as wallet_email
-        from payouts p join users u on u.id = p.applicant_id left join payout_methods m on m.id = p.method_id
-        where p.run_id = ${runId} and p.status = 'sent' and p.provider = 'bank_file'
-        order by u.name, p.id`,
-  );
+  const lines = await findBankFileLines(db, runId);
   const csv = buildCsv([
     [
       'payout_id',
@@ -53,8 +30,8 @@ export async function renderBankFile(db: Database, runId: string): Promise<{ fil
       line.id,
       line.name,
       line.email,
-      (line.amount_cents / 100).toFixed(2),
-      'USD',
+      decimalOf(line.amount_cents),
+      PAYOUT_CURRENCY,
       line.kind ? payoutMethodKindLabels[line.kind] : '',
       line.holder_name,
       line.bank_name,

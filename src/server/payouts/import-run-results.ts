@@ -2,49 +2,48 @@ import { eq } from 'drizzle-orm';
 import { payoutTexts } from '~/shared/payouts';
 import { payouts } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { decimalOf, PAYOUT_CURRENCY } from './bank-file-lines';
+import { isXmlText, parseCamt054, type RunResult } from './camt054';
 import { lockRun } from './payout-run-records';
 import { type SettleContext, settlePayouts } from './settle-payouts';
 
 const resultHeader = ['payout_id', 'status', 'reference', 'reason'];
 
-// The bank's results, one line per payout of this run: paid (with its reference) or failed (with why).
+// The bank's results, one per payout of this run: paid (with its reference) or failed (with why), from our
+// CSV or from the bank's own camt.054 notification (camt054.ts, docs/decisions/045), settled the same way.
 // The whole file is checked before anything is marked; lines already settled are left as they are.
 export async function importRunResults({
   runId,
-  csv,
+  text,
   ...context
-}: SettleContext & { actorId: string; ipAddress?: string; runId: string; csv: string }): Promise<void> {
-  const rows = parseCsv(csv);
-  const [header, ...lines] = rows;
-  if (!header || resultHeader.some((name, index) => header[index]?.trim().toLowerCase() !== name)) {
-    throw new AppError('validation', payoutTexts.resultsFile);
-  }
-  const results = lines
-    .filter((cells) => cells.some((cell) => cell.trim() !== ''))
-    .map(([payoutId = '', status = '', reference = '', reason = '']) => ({
-      payoutId: payoutId.trim(),
-      status: status.trim().toLowerCase(),
-      reference: reference.trim(),
-      reason: reason.trim(),
-    }));
-  const malformed = results.find(
-    (result) =>
-      !/^[0-9a-f-]{36}$/i.test(result.payoutId) ||
-      (result.status !== 'paid' && result.status !== 'failed') ||
-      (result.status === 'paid' && result.reference === '') ||
-      (result.status === 'failed' && result.reason.length < 3),
-  );
-  if (malformed) throw new AppError('validation', payoutTexts.resultsFile);
+}: SettleContext & { actorId: string; ipAddress?: string; runId: string; text: string }): Promise<void> {
+  const results = isXmlText(text) ? parseCamt054(text) : parseResultsCsv(text);
   await context.db.transaction(async (tx) => {
     await lockRun({ tx, runId });
-    const ofRun = new Map(
-      (await tx.select({ id: payouts.id, status: payouts.status }).from(payouts).where(eq(payouts.runId, runId))).map(
-        (line) => [line.id, line.status],
-      ),
-    );
+    const lines = await tx
+      .select({ id: payouts.id, status: payouts.status, amountCents: payouts.amountCents })
+      .from(payouts)
+      .where(eq(payouts.runId, runId));
+    const ofRun = new Map(lines.map((line) => [line.id, line.status]));
+    const amountOf = new Map(lines.map((line) => [line.id, line.amountCents]));
     const stranger = results.find((result) => !ofRun.has(result.payoutId));
     if (stranger)
       throw new AppError('validation', `${payoutTexts.resultsFile} ${stranger.payoutId} is not a payout of this run.`);
+    // A bank's file says what it moved: a payout paid for another sum (or in another currency) is not this one.
+    const differs = results.find(
+      ({ payoutId, amount }) =>
+        amount && (amount.cents !== amountOf.get(payoutId) || amount.currency !== PAYOUT_CURRENCY),
+    );
+    if (differs?.amount) {
+      throw new AppError(
+        'validation',
+        payoutTexts.resultAmountDiffers(
+          differs.payoutId,
+          `${decimalOf(differs.amount.cents)} ${differs.amount.currency}`,
+          `${decimalOf(amountOf.get(differs.payoutId) ?? 0)} ${PAYOUT_CURRENCY}`,
+        ),
+      );
+    }
     // A line already settled the same way is left as it is (the file sent twice); the other way round, the
     // file contradicts what happened, and it is refused as a whole rather than answered as if applied.
     const contradiction = results.find((result) => {
@@ -70,6 +69,32 @@ export async function importRunResults({
       });
     }
   });
+}
+
+// Our CSV: the header, then one line per payout; every line checked before any is answered.
+function parseResultsCsv(csv: string): RunResult[] {
+  const rows = parseCsv(csv);
+  const [header, ...lines] = rows;
+  if (!header || resultHeader.some((name, index) => header[index]?.trim().toLowerCase() !== name)) {
+    throw new AppError('validation', payoutTexts.resultsFile);
+  }
+  const results = lines
+    .filter((cells) => cells.some((cell) => cell.trim() !== ''))
+    .map(([payoutId = '', status = '', reference = '', reason = '']) => ({
+      payoutId: payoutId.trim(),
+      status: status.trim().toLowerCase(),
+      reference: reference.trim(),
+      reason: reason.trim(),
+    }));
+  const malformed = results.find(
+    (result) =>
+      !/^[0-9a-f-]{36}$/i.test(result.payoutId) ||
+      (result.status !== 'paid' && result.status !== 'failed') ||
+      (result.status === 'paid' && result.reference === '') ||
+      (result.status === 'failed' && result.reason.length < 3),
+  );
+  if (malformed) throw new AppError('validation', payoutTexts.resultsFile);
+  return results;
 }
 
 // RFC 4180: quoted fields may hold commas, quotes ("") and line breaks.

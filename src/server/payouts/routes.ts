@@ -10,6 +10,7 @@ import { isoDay } from '../platform/work-calendar';
 import { addPayoutMethod } from './add-payout-method';
 import { approvePayoutRun } from './approve-payout-run';
 import { renderBankFile } from './bank-file';
+import { findRunBankFormats } from './bank-file-lines';
 import { confirmIdentity } from './confirm-identity';
 import { findPayoutRun } from './find-payout-run';
 import { findPayoutRuns } from './find-payout-runs';
@@ -22,6 +23,8 @@ import { listPayoutMethods } from './list-payout-methods';
 import { makeDefaultPayoutMethod } from './make-default-payout-method';
 import { markPayout } from './mark-payout';
 import { markRunPaid } from './mark-run-paid';
+import { renderNachaFile } from './nacha-file';
+import { renderPain001File } from './pain001-file';
 import { createConnectProvider } from './payout-provider';
 import { renderPayoutStatement } from './payout-statement';
 import { placePayoutHold } from './place-payout-hold';
@@ -213,6 +216,21 @@ export async function payoutRoutes(app: FastifyInstance, { context }: { context:
     const { fileName, csv } = await renderBankFile(db, request.params.id);
     return sendFile(reply, fileName, 'text/csv; charset=utf-8', csv);
   });
+  registerEndpoint(app, payoutsContract.bankFormats, { config: readAny }, async (request) =>
+    findRunBankFormats({ db, runId: request.params.id }),
+  );
+  registerEndpoint(app, payoutsContract.pain001File, { config: readAny }, async (request, reply) => {
+    const { fileName, xml } = await renderPain001File({ db, runId: request.params.id, debtor: config.bankDebtor });
+    return sendFile(reply, fileName, 'application/xml; charset=utf-8', xml);
+  });
+  registerEndpoint(app, payoutsContract.nachaFile, { config: readAny }, async (request, reply) => {
+    const { fileName, ach } = await renderNachaFile({
+      db,
+      runId: request.params.id,
+      originator: config.achOriginator,
+    });
+    return sendFile(reply, fileName, 'text/plain; charset=us-ascii', ach);
+  });
   const settleContext = (request: Parameters<typeof actorOf>[0]) => ({ db, mailer, publicUrl, ...actorOf(request) });
   registerEndpoint(app, payoutsContract.markRunPaid, { config: changeAny }, async (request) => {
     await markRunPaid({ ...settleContext(request), runId: request.params.id, reference: request.body.reference });
@@ -230,8 +248,8 @@ export async function payoutRoutes(app: FastifyInstance, { context }: { context:
       },
     },
     async (request) => {
-      const csv = await bytesOf(uploadBodyOf(request.body), RESULTS_MAX_BYTES, payoutTexts.resultsFile);
-      await importRunResults({ ...settleContext(request), runId: request.params.id, csv: csv.toString('utf8') });
+      const file = await bytesOf(uploadBodyOf(request.body), RESULTS_MAX_BYTES, payoutTexts.resultsFile);
+      await importRunResults({ ...settleContext(request), runId: request.params.id, text: file.toString('utf8') });
       return findPayoutRun({ db, runId: request.params.id });
     },
   );

@@ -61,9 +61,12 @@ function invoiceBilledTo(companyName: string): Invoice {
         id: crypto.randomUUID(),
         kind: 'work',
         description: `Interpreter — ${companyName}`,
-        quantity: 1,
+        quantity: 60,
+        unit: 'minute',
         rate_cents: 10_000,
         amount_cents: 10_000,
+        work_start: '2026-11-16',
+        work_end: '2026-11-16',
       },
     ],
   };

@@ -16,6 +16,7 @@ import {
   reasonBodySchema,
   referenceBodySchema,
   remindedRunSchema,
+  runBankFormatsSchema,
   runLineListSchema,
   runLineSchema,
   runLinesQuerySchema,
@@ -171,6 +172,28 @@ export const payoutsContract = defineContract(
       params: runParams,
       responses: { 200: fileOf('text/csv') },
     },
+    bankFormats: {
+      method: 'GET',
+      path: '/api/admin/payout-runs/:id/bank-formats',
+      summary:
+        'How the run’s bank-file payouts split between the pain.001 (IBAN) and NACHA (US) files, and why the others are in neither',
+      params: runParams,
+      responses: { 200: runBankFormatsSchema },
+    },
+    pain001File: {
+      method: 'GET',
+      path: '/api/admin/payout-runs/:id/bank-file.pain001.xml',
+      summary: 'The run’s bank-file payouts to an IBAN as an ISO 20022 pain.001.001.09 credit transfer file',
+      params: runParams,
+      responses: { 200: fileOf('application/xml') },
+    },
+    nachaFile: {
+      method: 'GET',
+      path: '/api/admin/payout-runs/:id/bank-file.ach',
+      summary: 'The run’s bank-file payouts to a US routing number as a NACHA (ACH) file of PPD credits',
+      params: runParams,
+      responses: { 200: fileOf('text/plain') },
+    },
     markRunPaid: {
       method: 'POST',
       path: '/api/admin/payout-runs/:id/mark-paid',
@@ -182,9 +205,10 @@ export const payoutsContract = defineContract(
     importResults: {
       method: 'POST',
       path: '/api/admin/payout-runs/:id/results',
-      summary: 'Import the bank’s results (CSV: payout_id, status, reference, reason): each payout paid or failed',
+      summary:
+        'Import the bank’s results (CSV: payout_id, status, reference, reason; or the bank’s camt.054 XML): each payout paid or failed',
       params: runParams,
-      body: fileOf('text/csv'),
+      body: fileOf('text/csv', 'application/xml', 'text/xml'),
       responses: { 200: payoutRunSchema },
     },
     markPaid: {
