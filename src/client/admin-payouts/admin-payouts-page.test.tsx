@@ -579,13 +579,13 @@ describe('Payouts: Books', () => {
       as_of: query.get('as_of') ?? '',
       accounts: [
         {
-          account: 'provider_clearing',
+          account: 'provider_clearing' as const,
           ...defaultAccountCodes.accounts.provider_clearing,
           debit_cents: 50_000,
           credit_cents: 0,
         },
         {
-          account: 'platform_revenue',
+          account: 'platform_revenue' as const,
           ...defaultAccountCodes.accounts.platform_revenue,
           debit_cents: 0,
           credit_cents: 50_000,
