@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { accountRoutes } from './account/routes';
 import { managerRoutes } from './account-managers/manager-routes';
 import { accountManagerRoutes } from './account-managers/routes';
+import { accountingRoutes } from './accounting/routes';
 import { adminApplicantRoutes } from './admin-applicants/routes';
 import { adminCompanyRoutes } from './admin-companies/routes';
 import { adminDashboardRoutes } from './admin-dashboard/routes';
@@ -311,6 +312,7 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   await app.register(adminAssignmentRoutes, { context });
   await app.register(earningsRoutes, { context });
   await app.register(payoutRoutes, { context });
+  await app.register(accountingRoutes, { context });
   await app.register(invoiceRoutes, { context });
   await app.register(paymentRoutes, { context });
   await app.register(milestoneRoutes, { context });

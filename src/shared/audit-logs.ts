@@ -119,6 +119,8 @@ const actionLabelOverrides: Record<string, string> = {
   'payment.exported': 'Payments exported',
   'settings.updated': 'System settings updated',
   'settings.reset': 'System settings reset',
+  'settings.account_codes_updated': 'Accounting codes updated',
+  'ledger.exported': 'Ledger exported for the accountant',
 };
 
 export function auditActionLabel(action: string): string {

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { companyUser, fakeId } from '~/client/testing/data-generators';
 import { createFakeServer, type FakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
+import { defaultAccountCodes, monthEndFigureKeys, monthEndFigures } from '~/shared/accounting';
+import { accountingContract } from '~/shared/contracts/accounting';
 import { payoutsContract } from '~/shared/contracts/payouts';
 import { type LedgerSummary, type PayoutRun, payoutTexts, type RunLine, type TalentBalanceRow } from '~/shared/payouts';
 import { paths } from '~/shared/routes';
@@ -566,5 +568,74 @@ describe('Payouts', () => {
       expect(await screen.findByText('No talent found')).toBeInTheDocument();
       expect(screen.getAllByRole('button', { name: 'Clear Filters' }).length).toBeGreaterThan(0);
     });
+  });
+});
+
+// The books (decision 046): the month from the URL, its report and the trial balance at its end, and the files.
+describe('Payouts: Books', () => {
+  it('shows the month-end report and the trial balance of the month in the URL, with the files to download', async () => {
+    const server = createFakeServer();
+    fakePayoutsAdmin(server);
+    server.on(accountingContract.monthEnd, ({ query }) => ({
+      month: query.get('month') ?? '',
+      from: '2026-10-01',
+      to: '2026-10-31',
+      figures: monthEndFigureKeys.map((key, index) => ({
+        key,
+        label: monthEndFigures[key].label,
+        accounts: [...monthEndFigures[key].accounts],
+        measure: monthEndFigures[key].measure,
+        cents: key === 'revenue' ? 123_456 : index,
+      })),
+    }));
+    server.on(accountingContract.trialBalance, ({ query }) => ({
+      as_of: query.get('as_of') ?? '',
+      accounts: [
+        {
+          account: 'provider_clearing' as const,
+          ...defaultAccountCodes.accounts.provider_clearing,
+          debit_cents: 50_000,
+          credit_cents: 0,
+        },
+        {
+          account: 'platform_revenue' as const,
+          ...defaultAccountCodes.accounts.platform_revenue,
+          debit_cents: 0,
+          credit_cents: 50_000,
+        },
+      ],
+      total_debit_cents: 50_000,
+      total_credit_cents: 50_000,
+    }));
+    await renderRoute(`${paths.adminPayouts.getHref()}?tab=books&month=2026-10`, { user: admin(), server });
+    const report = await screen.findByRole('table', { name: 'Month-end report, October 2026' });
+    expect(within(report).getByRole('row', { name: /Revenue \(platform fees\).*\$1,234\.56/ })).toBeInTheDocument();
+    const balance = await screen.findByRole('table', { name: 'Trial balance at October 31, 2026' });
+    expect(within(balance).getByRole('row', { name: /Total \$500\.00 \$500\.00/ })).toBeInTheDocument();
+    expect(server.requests.some((request) => request.path === '/api/admin/accounting/trial-balance')).toBe(true);
+    expect(screen.getByRole('link', { name: 'Xero manual journals (CSV)' })).toHaveAttribute(
+      'href',
+      '/api/admin/accounting/journal-xero.csv?from=2026-10-01&to=2026-10-31',
+    );
+    expect(screen.getByRole('link', { name: 'QuickBooks Online journal entries (CSV)' })).toHaveAttribute(
+      'href',
+      '/api/admin/accounting/journal-quickbooks.csv?from=2026-10-01&to=2026-10-31',
+    );
+  });
+
+  it('says when the report fails, and offers to try again', async () => {
+    const server = createFakeServer();
+    fakePayoutsAdmin(server);
+    server.on(accountingContract.monthEnd, () => replyError(500, 'internal', 'The ledger could not be read.'));
+    server.on(accountingContract.trialBalance, ({ query }) => ({
+      as_of: query.get('as_of') ?? '',
+      accounts: [],
+      total_debit_cents: 0,
+      total_credit_cents: 0,
+    }));
+    await renderRoute(`${paths.adminPayouts.getHref()}?tab=books&month=2026-10`, { user: admin(), server });
+    expect(await screen.findByText('The ledger could not be read.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+    expect(await screen.findByText('Nothing is in the ledger up to October 31, 2026.')).toBeInTheDocument();
   });
 });

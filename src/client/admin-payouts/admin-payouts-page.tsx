@@ -3,15 +3,17 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/client/components/ui
 import type { PageProps } from '~/client/routes';
 import { paths } from '~/shared/routes';
 import { BalancesSection } from './balances-section';
+import { BooksSection } from './books-section';
 import { LedgerCards } from './ledger-cards';
 import { PayoutRunDetail } from './payout-run-detail';
 import { PayoutRunsSection } from './payout-runs-section';
 import { type PayoutsTab, usePayoutsView } from './payouts-search';
 
-const tabLabels: Record<PayoutsTab, string> = { runs: 'Payout runs', balances: 'Balances' };
+const tabLabels: Record<PayoutsTab, string> = { runs: 'Payout runs', balances: 'Balances', books: 'Books' };
 
 // /admin/payouts (docs/decisions/036): the ledger's accounts and whether they balance; the payout runs to
-// prepare, approve and confirm, one run open at a time; and what each talent is owed, with their holds.
+// prepare, approve and confirm, one run open at a time; what each talent is owed, with their holds; and the
+// books for the accountant (decision 046): the month-end report, the trial balance and the journals.
 // The tab and the open run live in the URL, so a reload or a shared link lands on the same view.
 export function AdminPayoutsPage({ pageId }: PageProps) {
   const { title } = paths[pageId];
@@ -28,11 +30,11 @@ export function AdminPayoutsPage({ pageId }: PageProps) {
       <LedgerCards />
       <Tabs
         value={tab}
-        onValueChange={(value) => showTab(value === 'balances' ? 'balances' : 'runs')}
+        onValueChange={(value) => showTab(value === 'balances' || value === 'books' ? value : 'runs')}
         className="min-w-0"
       >
         <TabsList aria-label="Payouts">
-          {(['runs', 'balances'] as const).map((value) => (
+          {(['runs', 'balances', 'books'] as const).map((value) => (
             <TabsTrigger key={value} value={value}>
               {tabLabels[value]}
             </TabsTrigger>
@@ -47,6 +49,9 @@ export function AdminPayoutsPage({ pageId }: PageProps) {
         </TabsContent>
         <TabsContent value="balances" className="mt-4 min-w-0">
           <BalancesSection />
+        </TabsContent>
+        <TabsContent value="books" className="mt-4 min-w-0">
+          <BooksSection />
         </TabsContent>
       </Tabs>
     </div>

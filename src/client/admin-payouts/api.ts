@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { z } from 'zod';
 import { apiUrl, callApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
+import { accountingContract } from '~/shared/contracts/accounting';
 import { payoutsContract } from '~/shared/contracts/payouts';
 import type { PayoutRun, RunLineStatus, talentBalancesQuerySchema } from '~/shared/payouts';
 
@@ -62,6 +63,27 @@ export const balancesQueryOptions = (query: BalancesQuery) =>
     queryFn: () => callApi(payoutsContract.balances, { query }),
     placeholderData: keepPreviousData,
   });
+
+// The books (docs/decisions/046): a month's report and the trial balance at its end, read from the ledger.
+export const monthEndQueryOptions = (month: string) =>
+  queryOptions({
+    queryKey: queryKeys.adminPayouts.monthEnd(month),
+    queryFn: () => callApi(accountingContract.monthEnd, { query: { month } }),
+  });
+
+export const trialBalanceQueryOptions = (asOf: string) =>
+  queryOptions({
+    queryKey: queryKeys.adminPayouts.trialBalance(asOf),
+    queryFn: () => callApi(accountingContract.trialBalance, { query: { as_of: asOf } }),
+  });
+
+// The books' files are plain links, as the bank file: the browser downloads them with the session cookie.
+export const booksFileUrls = ({ from, to, month }: { from: string; to: string; month: string }) => ({
+  xero: apiUrl(accountingContract.xeroJournal, { query: { from, to } }),
+  quickbooks: apiUrl(accountingContract.quickbooksJournal, { query: { from, to } }),
+  trialBalance: apiUrl(accountingContract.trialBalanceCsv, { query: { as_of: to } }),
+  monthEnd: apiUrl(accountingContract.monthEndCsv, { query: { month } }),
+});
 
 // The bank files are plain links: the browser downloads them with the session cookie.
 export const bankFileUrl = (runId: string) => apiUrl(payoutsContract.bankFile, { params: { id: runId } });

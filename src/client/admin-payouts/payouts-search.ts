@@ -8,10 +8,11 @@ import type { BalancesFilter, BalancesQuery, RunLinesQuery } from './api';
 // open run (?run=<id>), and each list's own page and filters under its own keys, so the three lists never
 // move each other's pages.
 
-const tabParam = searchParam.oneOf('tab', ['balances'] as const);
+const tabParam = searchParam.oneOf('tab', ['balances', 'books'] as const);
+const monthParam = searchParam.text('month');
 const runParam = searchParam.text('run');
 
-export type PayoutsTab = 'runs' | 'balances';
+export type PayoutsTab = 'runs' | 'balances' | 'books';
 
 // The lines' keys go with the run they belong to: opening another run starts on its first page, unfiltered.
 const linesKeys = { lines_page: null, lines_page_size: null, lines_status: null } as const;
@@ -29,7 +30,10 @@ export function usePayoutsView() {
     (id: string | null) => changeSearch({ [tabParam.key]: null, [runParam.key]: id, ...linesKeys }),
     [changeSearch],
   );
-  return { tab, runId, showTab, openRun };
+  // The books' month (?month=YYYY-MM), this month when none is chosen.
+  const month = monthParam.read(params) || null;
+  const showMonth = useCallback((next: string) => changeSearch({ [monthParam.key]: next }), [changeSearch]);
+  return { tab, runId, showTab, openRun, month, showMonth };
 }
 
 export const runsSearch = defineListSearch<Record<never, never>>({

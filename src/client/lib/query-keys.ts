@@ -222,6 +222,8 @@ export const queryKeys = {
       ['admin-payouts', 'runs', 'lines', id, query] as const,
     balances: (query: { q?: string; only?: string; page: number; page_size: number }) =>
       ['admin-payouts', 'balances', query] as const,
+    trialBalance: (asOf: string) => ['admin-payouts', 'trial-balance', asOf] as const,
+    monthEnd: (month: string) => ['admin-payouts', 'month-end', month] as const,
   },
   // Privacy (client/privacy): one's own requests, and the administrators' queue.
   privacy: {

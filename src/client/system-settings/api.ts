@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '~/client/lib/api-client';
+import type { AccountCodes } from '~/shared/accounting';
 import { settingsContract } from '~/shared/contracts/settings';
 import type { PlatformSettings, PlatformSettingsUpdate } from '~/shared/settings';
 
@@ -29,3 +30,19 @@ export function useSaveSettings() {
 }
 
 export const useResetSettings = () => useSettingsMutation(() => callApi(settingsContract.reset));
+
+// The accountant's codes of the ledger accounts (docs/decisions/046), saved apart from the other settings.
+export const accountCodesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['admin', 'settings', 'account-codes'],
+    queryFn: async () => (await callApi(settingsContract.accountCodes)).codes,
+  });
+
+export function useSaveAccountCodes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (codes: AccountCodes) =>
+      (await callApi(settingsContract.updateAccountCodes, { body: codes })).codes,
+    onSuccess: (codes) => queryClient.setQueryData(accountCodesQueryOptions().queryKey, codes),
+  });
+}

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { companyUser } from '~/client/testing/data-generators';
 import { createFakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
+import { type AccountCodes, accountingTexts, defaultAccountCodes } from '~/shared/accounting';
 import { settingsContract } from '~/shared/contracts/settings';
 import { paths } from '~/shared/routes';
 import { defaultPlatformSettings, type PlatformSettings, systemSettingsTexts } from '~/shared/settings';
@@ -27,6 +28,17 @@ async function openSettings(stored: Partial<PlatformSettings> = {}) {
   server.on(settingsContract.reset, () => {
     settings = defaultPlatformSettings;
     return { settings };
+  });
+  let codes: AccountCodes = defaultAccountCodes;
+  server.on(settingsContract.accountCodes, () => ({ codes }));
+  server.on(settingsContract.updateAccountCodes, ({ body }) => {
+    if (body.accounts.escrow.code === '9999') {
+      return replyError(400, 'validation', accountingTexts.nameDiffers('9999'), {
+        'accounts.escrow.name': accountingTexts.nameDiffers('9999'),
+      });
+    }
+    codes = body;
+    return { codes };
   });
   const view = await renderRoute(paths.adminSettings.getHref(), { user: admin(), server });
   await screen.findByRole('heading', { level: 1, name: 'System Settings' });
@@ -163,5 +175,42 @@ describe('System Settings: Payouts', () => {
     expect(hold).toBeChecked();
     expect(minimum).toHaveValue(20);
     expect(screen.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+  });
+});
+
+// Accounting codes (decision 046): each ledger account's code and name in the accountant's chart, saved apart.
+describe('System Settings: Accounting codes', () => {
+  const codeSaves = (server: Awaited<ReturnType<typeof openSettings>>['server']) =>
+    server.requests.filter(
+      (request) => request.method === 'PUT' && request.path === '/api/admin/settings/account-codes',
+    );
+
+  it('loads the codes, refuses a bad one under its field, and saves the corrected ones', async () => {
+    const { events, server } = await openSettings();
+    const code = await screen.findByLabelText('Escrow: code');
+    expect(code).toHaveValue('2300');
+    expect(screen.getByLabelText('Company receivable: name')).toHaveValue('Accounts Receivable (A/R)');
+
+    await events.clear(code);
+    await events.type(code, '23 00');
+    await events.click(screen.getByRole('button', { name: 'Save Account Codes' }));
+    await waitFor(() => expect(code).toHaveAccessibleDescription(expect.stringContaining(accountingTexts.code)));
+    expect(codeSaves(server)).toEqual([]);
+
+    await events.clear(code);
+    await events.type(code, '9999');
+    await events.click(screen.getByRole('button', { name: 'Save Account Codes' }));
+    const name = screen.getByLabelText('Escrow: name');
+    await waitFor(() =>
+      expect(name).toHaveAccessibleDescription(expect.stringContaining(accountingTexts.nameDiffers('9999'))),
+    );
+
+    await events.clear(code);
+    await events.type(code, '2350');
+    await events.click(screen.getByRole('button', { name: 'Save Account Codes' }));
+    expect(await screen.findByText(accountingTexts.codesSaved)).toBeInTheDocument();
+    const last = codeSaves(server).at(-1)?.body as AccountCodes;
+    expect(last.accounts.escrow).toEqual({ code: '2350', name: 'Client escrow held' });
+    expect(last.accounts.company_receivable).toEqual(defaultAccountCodes.accounts.company_receivable);
   });
 });

@@ -27,6 +27,7 @@ import {
   SESSION_TIMEOUT_MINUTES_MIN,
   systemSettingsTexts as texts,
 } from '~/shared/settings';
+import { AccountCodesCard } from './account-codes-card';
 import { systemSettingsQueryOptions, useResetSettings, useSaveSettings } from './api';
 import {
   changesOf,
@@ -101,6 +102,7 @@ export function SystemSettingsPage({ pageId }: PageProps) {
         </Alert>
       )}
       {settings.isSuccess && <SettingsForm stored={settings.data} />}
+      <AccountCodesCard />
     </div>
   );
 }

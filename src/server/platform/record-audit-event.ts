@@ -133,6 +133,8 @@ export type AuditAction =
   | 'account_manager.updated'
   | 'settings.updated'
   | 'settings.reset'
+  | 'settings.account_codes_updated'
+  | 'ledger.exported'
   | 'api_token.created'
   | 'api_token.revoked'
   | 'message_template.created'

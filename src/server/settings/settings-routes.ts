@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { settingsContract } from '~/shared/contracts/settings';
 import type { AppContext } from '../app-context';
 import { registerEndpoint } from '../platform/contract-routes';
+import { getAccountCodes } from '../platform/get-account-codes';
 import { getPlatformSettings } from '../platform/get-platform-settings';
 import { actorOf } from '../platform/route-schemas';
+import { updateAccountCodes } from './update-account-codes';
 import { resetPlatformSettings, updatePlatformSettings } from './update-platform-settings';
 
 // System Settings: read, change some or all, reset to the spec's defaults. Every change
@@ -39,5 +41,19 @@ export async function settingsRoutes(app: FastifyInstance, { context }: { contex
       await settings.invalidate();
       return { settings: restored };
     },
+  );
+
+  registerEndpoint(
+    app,
+    settingsContract.accountCodes,
+    { config: { access: { permission: 'read:settings:any' } } },
+    async () => ({ codes: await getAccountCodes({ db }) }),
+  );
+
+  registerEndpoint(
+    app,
+    settingsContract.updateAccountCodes,
+    { config: { access: { permission: 'update:settings:any' } } },
+    async (request) => ({ codes: await updateAccountCodes({ db, codes: request.body, ...actorOf(request) }) }),
   );
 }

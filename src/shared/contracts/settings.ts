@@ -1,3 +1,4 @@
+import { accountCodesResponseSchema, accountCodesSchema } from '../accounting';
 import { defineContract } from '../contract';
 import { platformSettingsResponseSchema, platformSettingsUpdateSchema } from '../settings';
 
@@ -23,6 +24,19 @@ export const settingsContract = defineContract(
       path: '/api/admin/settings/reset',
       summary: "Restore every system setting to the spec's defaults",
       responses: { 200: platformSettingsResponseSchema },
+    },
+    accountCodes: {
+      method: 'GET',
+      path: '/api/admin/settings/account-codes',
+      summary: 'Each ledger account’s code and name in the accountant’s chart, used by the journal exports',
+      responses: { 200: accountCodesResponseSchema },
+    },
+    updateAccountCodes: {
+      method: 'PUT',
+      path: '/api/admin/settings/account-codes',
+      summary: 'Change the accountant’s codes and names of the ledger accounts; audit-logged with before and after',
+      body: accountCodesSchema,
+      responses: { 200: accountCodesResponseSchema },
     },
   },
 );

@@ -1,0 +1,289 @@
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { BookOpenIcon, DownloadIcon } from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
+import { Alert } from '~/client/components/ui/alert';
+import { Button } from '~/client/components/ui/button';
+import { buttonVariants } from '~/client/components/ui/button-variants';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/client/components/ui/card';
+import { FormField } from '~/client/components/ui/form-field';
+import { Input } from '~/client/components/ui/input';
+import { Skeleton } from '~/client/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/client/components/ui/table';
+import { errorMessage } from '~/client/lib/api-client';
+import { monthBounds, monthEndFigures, monthQuerySchema, periodQuerySchema } from '~/shared/accounting';
+import { formatCents } from '~/shared/billing-texts';
+import { ledgerAccountLabels } from '~/shared/payouts';
+import { booksFileUrls, monthEndQueryOptions, trialBalanceQueryOptions } from './api';
+import { usePayoutsView } from './payouts-search';
+
+const thisMonth = () => new Date().toISOString().slice(0, 7);
+
+// The books an accountant imports (docs/decisions/046): a month's report and the trial balance at its end, read
+// from the ledger, and the ledger of a period as Xero or QuickBooks Online journals. The month lives in the URL;
+// the journals' period starts as the month and may be any span of days.
+export function BooksSection() {
+  const { month: chosen, showMonth } = usePayoutsView();
+  const month = chosen && monthQuerySchema.safeParse({ month: chosen }).success ? chosen : thisMonth();
+  const bounds = monthBounds(month);
+  return (
+    <div className="grid min-w-0 gap-6">
+      <MonthPicker month={month} onChange={showMonth} />
+      <MonthEndCard month={month} />
+      <TrialBalanceCard asOf={bounds.to} />
+      <JournalCard key={month} month={month} />
+    </div>
+  );
+}
+
+function MonthPicker({ month, onChange }: { month: string; onChange: (month: string) => void }) {
+  return (
+    <FormField
+      label="Month"
+      hint="The month-end report covers this month; the trial balance is at its last day (UTC)."
+      className="max-w-xs"
+    >
+      {(control) => (
+        <Input
+          {...control}
+          type="month"
+          value={month}
+          min="2000-01"
+          max="2100-12"
+          onChange={(event) => {
+            if (monthQuerySchema.safeParse({ month: event.target.value }).success) onChange(event.target.value);
+          }}
+        />
+      )}
+    </FormField>
+  );
+}
+
+function BooksCard({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Card aria-labelledby={id} className="min-w-0">
+      <CardHeader>
+        <CardTitle id={id}>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="min-w-0">{children}</CardContent>
+    </Card>
+  );
+}
+
+// Loading, failed (with a retry) or the table.
+function QueryState<Data>({
+  query,
+  label,
+  failure,
+  children,
+}: {
+  query: UseQueryResult<Data>;
+  label: string;
+  failure: string;
+  children: (data: Data) => ReactNode;
+}) {
+  if (query.isPending) {
+    return (
+      <div role="status" aria-label={`Loading ${label}`} className="space-y-2">
+        {[0, 1, 2, 3].map((row) => (
+          <Skeleton key={row} className="h-8 w-full" />
+        ))}
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Alert variant="destructive">
+        <div className="space-y-2">
+          <p>{errorMessage(query.error, failure)}</p>
+          <Button size="sm" variant="outline" onClick={() => query.refetch()}>
+            Try Again
+          </Button>
+        </div>
+      </Alert>
+    );
+  }
+  return children(query.data);
+}
+
+function EmptyBooks({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-2 py-8 text-center text-sm text-muted-foreground">
+      <BookOpenIcon aria-hidden="true" className="size-8" />
+      <p>{children}</p>
+    </div>
+  );
+}
+
+const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const humanMonth = (month: string) => monthFormat.format(new Date(`${month}-01T00:00:00Z`));
+
+function MonthEndCard({ month }: { month: string }) {
+  const query = useQuery(monthEndQueryOptions(month));
+  const urls = booksFileUrls({ ...monthBounds(month), month });
+  return (
+    <BooksCard
+      title={`Month-end report: ${humanMonth(month)}`}
+      description="Every figure is read from the ledger: the month's net, or the balance at its end (UTC)."
+    >
+      <QueryState query={query} label="the month-end report" failure="Failed to load the month-end report.">
+        {(report) =>
+          report.figures.every((figure) => figure.cents === 0) ? (
+            <EmptyBooks>Nothing moved in {humanMonth(month)} and nothing was held at its end.</EmptyBooks>
+          ) : (
+            <div className="space-y-4">
+              <Table aria-label={`Month-end report, ${humanMonth(month)}`}>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Figure</TableHead>
+                    <TableHead>From the ledger</TableHead>
+                    <TableHead className="text-right">Amount</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {report.figures.map((figure) => (
+                    <TableRow key={figure.key}>
+                      <TableCell>
+                        <span className="font-medium">{figure.label}</span>
+                        <span className="block text-xs text-muted-foreground">{monthEndFigures[figure.key].hint}</span>
+                      </TableCell>
+                      <TableCell className="text-sm text-muted-foreground">
+                        {figure.accounts.map((account) => ledgerAccountLabels[account]).join(' + ')}
+                      </TableCell>
+                      <TableCell className="text-right tabular-nums">{formatCents(figure.cents)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+              <a href={urls.monthEnd} download className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+                <DownloadIcon aria-hidden="true" />
+                Month-end report (CSV)
+              </a>
+            </div>
+          )
+        }
+      </QueryState>
+    </BooksCard>
+  );
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+const humanDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
+
+function TrialBalanceCard({ asOf }: { asOf: string }) {
+  const query = useQuery(trialBalanceQueryOptions(asOf));
+  return (
+    <BooksCard
+      title={`Trial balance at ${humanDay(asOf)}`}
+      description="Each account's balance at the end of the day (UTC), under your accountant's codes (System Settings)."
+    >
+      <QueryState query={query} label="the trial balance" failure="Failed to load the trial balance.">
+        {(balance) =>
+          balance.total_debit_cents === 0 && balance.total_credit_cents === 0 ? (
+            <EmptyBooks>Nothing is in the ledger up to {humanDay(asOf)}.</EmptyBooks>
+          ) : (
+            <div className="space-y-4">
+              <Table aria-label={`Trial balance at ${humanDay(asOf)}`}>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Code</TableHead>
+                    <TableHead>Account</TableHead>
+                    <TableHead className="text-right">Debit</TableHead>
+                    <TableHead className="text-right">Credit</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {balance.accounts.map((row) => (
+                    <TableRow key={row.account}>
+                      <TableCell className="tabular-nums">{row.code}</TableCell>
+                      <TableCell>
+                        {row.name}
+                        <span className="block text-xs text-muted-foreground">{ledgerAccountLabels[row.account]}</span>
+                      </TableCell>
+                      <TableCell className="text-right tabular-nums">
+                        {row.debit_cents ? formatCents(row.debit_cents) : ''}
+                      </TableCell>
+                      <TableCell className="text-right tabular-nums">
+                        {row.credit_cents ? formatCents(row.credit_cents) : ''}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                  <TableRow className="font-semibold">
+                    <TableCell />
+                    <TableCell>Total</TableCell>
+                    <TableCell className="text-right tabular-nums">{formatCents(balance.total_debit_cents)}</TableCell>
+                    <TableCell className="text-right tabular-nums">{formatCents(balance.total_credit_cents)}</TableCell>
+                  </TableRow>
+                </TableBody>
+              </Table>
+              <a
+                href={booksFileUrls({ from: asOf, to: asOf, month: asOf.slice(0, 7) }).trialBalance}
+                download
+                className={buttonVariants({ variant: 'outline', size: 'sm' })}
+              >
+                <DownloadIcon aria-hidden="true" />
+                Trial balance (CSV)
+              </a>
+            </div>
+          )
+        }
+      </QueryState>
+    </BooksCard>
+  );
+}
+
+// The journals' period: the month to start with, any days after; a period the server would refuse is said here.
+function JournalCard({ month }: { month: string }) {
+  const [period, setPeriod] = useState(() => monthBounds(month));
+  const checked = periodQuerySchema.safeParse(period);
+  const problems = checked.success
+    ? {}
+    : Object.fromEntries(checked.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
+  const urls = booksFileUrls({ ...period, month });
+  return (
+    <BooksCard
+      title="Journals for your accountant"
+      description="One manual journal for each ledger transaction that occurred in the period (UTC days, both included), balanced, under the account codes of System Settings."
+    >
+      <div className="space-y-4">
+        <div className="flex flex-col gap-4 sm:flex-row">
+          <FormField label="From" error={problems.from} className="max-w-xs">
+            {(control) => (
+              <Input
+                {...control}
+                type="date"
+                value={period.from}
+                onChange={(event) => setPeriod((current) => ({ ...current, from: event.target.value }))}
+              />
+            )}
+          </FormField>
+          <FormField label="To" error={problems.to} className="max-w-xs">
+            {(control) => (
+              <Input
+                {...control}
+                type="date"
+                value={period.to}
+                onChange={(event) => setPeriod((current) => ({ ...current, to: event.target.value }))}
+              />
+            )}
+          </FormField>
+        </div>
+        {checked.success ? (
+          <div className="flex flex-wrap gap-2">
+            <a href={urls.xero} download className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+              <DownloadIcon aria-hidden="true" />
+              Xero manual journals (CSV)
+            </a>
+            <a href={urls.quickbooks} download className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+              <DownloadIcon aria-hidden="true" />
+              QuickBooks Online journal entries (CSV)
+            </a>
+          </div>
+        ) : (
+          <p className="text-sm text-muted-foreground">Correct the period to download its journals.</p>
+        )}
+      </div>
+    </BooksCard>
+  );
+}

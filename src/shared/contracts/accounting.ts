@@ -1,0 +1,61 @@
+import {
+  asOfQuerySchema,
+  monthEndReportSchema,
+  monthQuerySchema,
+  periodQuerySchema,
+  trialBalanceSchema,
+} from '../accounting';
+import { defineContract, fileOf } from '../contract';
+
+// The books an accountant imports (docs/decisions/046): the ledger of a period as manual journals for Xero and
+// QuickBooks Online, the trial balance at a day's end and the month-end report, as JSON and CSV.
+export const accountingContract = defineContract(
+  { name: 'accounting', tags: ['admin', 'accounting'] },
+  {
+    xeroJournal: {
+      method: 'GET',
+      path: '/api/admin/accounting/journal-xero.csv',
+      summary:
+        'The ledger’s transactions of a period (UTC days, both included), one Xero manual journal each, for Xero’s manual journal import (CSV)',
+      query: periodQuerySchema,
+      responses: { 200: fileOf('text/csv') },
+    },
+    quickbooksJournal: {
+      method: 'GET',
+      path: '/api/admin/accounting/journal-quickbooks.csv',
+      summary:
+        'The ledger’s transactions of a period (UTC days, both included), one journal entry each, for QuickBooks Online’s journal entry import (CSV)',
+      query: periodQuerySchema,
+      responses: { 200: fileOf('text/csv') },
+    },
+    trialBalance: {
+      method: 'GET',
+      path: '/api/admin/accounting/trial-balance',
+      summary: 'Each account’s debit or credit balance at the end of a day (UTC), under the accountant’s codes',
+      query: asOfQuerySchema,
+      responses: { 200: trialBalanceSchema },
+    },
+    trialBalanceCsv: {
+      method: 'GET',
+      path: '/api/admin/accounting/trial-balance.csv',
+      summary: 'The trial balance at the end of a day (UTC), as CSV',
+      query: asOfQuerySchema,
+      responses: { 200: fileOf('text/csv') },
+    },
+    monthEnd: {
+      method: 'GET',
+      path: '/api/admin/accounting/month-end',
+      summary:
+        'A month’s report from the ledger: revenue, processor fees, tax collected, paid out; escrow, owed to talent, in transit and receivable at its end',
+      query: monthQuerySchema,
+      responses: { 200: monthEndReportSchema },
+    },
+    monthEndCsv: {
+      method: 'GET',
+      path: '/api/admin/accounting/month-end.csv',
+      summary: 'The month-end report, as CSV',
+      query: monthQuerySchema,
+      responses: { 200: fileOf('text/csv') },
+    },
+  },
+);
