@@ -120,6 +120,8 @@ const actionLabelOverrides: Record<string, string> = {
   'settings.updated': 'System settings updated',
   'settings.reset': 'System settings reset',
   'settings.account_codes_updated': 'Accounting codes updated',
+  'settings.invoice_seller_updated': 'Seller on invoices updated',
+  'billing_details.updated': 'Billing details updated',
   'ledger.exported': 'Ledger exported for the accountant',
 };
 

@@ -270,6 +270,11 @@ export const invoiceSchema = z.object({
   invoice_number: z.string(),
   company_id: z.string(),
   company_name: z.string(),
+  // Both parties as they were when the invoice was issued (decision 044): later changes to the company's
+  // billing details or to the seller in System Settings leave them as they are. Address lines are joined
+  // by newlines; country is ISO 3166-1 alpha-2 or empty.
+  billed_to: z.object({ name: z.string(), address: z.string(), country: z.string(), tax_id: z.string() }),
+  seller: z.object({ name: z.string(), address: z.string(), tax_id: z.string() }),
   period_start: z.string(),
   period_end: z.string(),
   issue_date: z.string(),

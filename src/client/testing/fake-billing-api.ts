@@ -37,6 +37,8 @@ export function invoice(overrides: Partial<Invoice> = {}): Invoice {
     invoice_number: `INV-2026-${String(invoiceNumber).padStart(4, '0')}`,
     company_id: 'company',
     company_name: 'Acme',
+    billed_to: { name: 'Acme', address: '', country: '', tax_id: '' },
+    seller: { name: 'Tandem', address: '', tax_id: '' },
     period_start: '2026-11-08',
     period_end: '2026-11-14',
     issue_date: '2026-11-16',

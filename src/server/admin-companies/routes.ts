@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { adminCompaniesContract } from '~/shared/contracts/admin-companies';
 import type { AppContext } from '../app-context';
+import { findBillingDetails } from '../kernels/payments/find-billing-details';
+import { saveBillingDetails } from '../kernels/payments/save-billing-details';
 import { registerEndpoint } from '../platform/contract-routes';
 import { actorOf } from '../platform/route-schemas';
 import { applyCompanyBulkAction } from './apply-company-bulk-action';
@@ -14,6 +16,21 @@ import { previewCompanyDeletion } from './preview-company-deletion';
 // and Delete. Administrators only. The endpoints are declared in shared/contracts/admin-companies.ts.
 export async function adminCompanyRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const { db } = context;
+
+  registerEndpoint(
+    app,
+    adminCompaniesContract.billingDetails,
+    { config: { access: { permission: 'read:company:any' } } },
+    async (request) => findBillingDetails({ db, companyId: request.params.id }),
+  );
+
+  registerEndpoint(
+    app,
+    adminCompaniesContract.updateBillingDetails,
+    { config: { access: { permission: 'update:company:any' } } },
+    async (request) =>
+      saveBillingDetails({ db, companyId: request.params.id, details: request.body, ...actorOf(request) }),
+  );
 
   registerEndpoint(
     app,

@@ -52,7 +52,13 @@ export async function invoiceRoutes(app: FastifyInstance, { context }: { context
 
   registerEndpoint(app, invoicesContract.invoicePdf, { config }, async (request, reply) => {
     const invoice = await getInvoice({ db, companyId: currentCompanyId(request), id: request.params.id });
-    return sendPdf(reply, `${invoice.invoice_number}.pdf`, await renderInvoicesPdf({ invoices: [invoice] }));
+    // Dated by its issue, not by the download: the same issued invoice is the same file, byte for byte.
+    const issuedAt = new Date(`${invoice.issue_date}T00:00:00Z`);
+    return sendPdf(
+      reply,
+      `${invoice.invoice_number}.pdf`,
+      await renderInvoicesPdf({ invoices: [invoice], now: issuedAt }),
+    );
   });
 
   registerEndpoint(app, invoicesContract.unbilledWork, { config }, async (request) =>

@@ -9,8 +9,11 @@ import {
   OUTSTANDING_INVOICE_STATUSES,
 } from '~/shared/billing';
 import type { QueryOf } from '~/shared/contract';
+import { adminCompaniesContract } from '~/shared/contracts/admin-companies';
 import { invoicesContract } from '~/shared/contracts/billing';
 import { companiesContract } from '~/shared/contracts/companies';
+import { paymentsContract } from '~/shared/contracts/payments';
+import { settingsContract } from '~/shared/contracts/settings';
 import {
   assignments,
   assignmentTerms,
@@ -617,10 +620,31 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
       expect((await applicant.call(invoicesContract.list)).statusCode).toBe(403);
     });
 
-    it('names the company as it was when the invoice was issued: a rename changes neither the invoice nor its PDF', async () => {
+    it('keeps both parties as they were when the invoice was issued: renaming, new billing details or a new seller change no byte of it', async () => {
       const renamed = await signedInAccount(testApp, { role: 'company', companyName: 'Before Rename Ltd' });
+      const admin = await signedInAccount(testApp, { role: 'admin' });
+      const companyId = await companyIdOf(renamed);
+      const details = {
+        legal_name: 'Before Rename Lda.',
+        address_line1: 'Rua Augusta 27',
+        address_line2: '',
+        city: 'Lisbon',
+        region: '',
+        postal_code: '1100-048',
+        country: 'pt',
+        tax_id: 'pt 509876543',
+      };
+      const saved = await renamed.call(paymentsContract.updateBillingDetails, { body: details });
+      expect(saved.statusCode, saved.error?.error).toBe(200);
+      expect(saved.body).toMatchObject({ country: 'PT', tax_id: 'PT 509876543', tax_rate_basis_points: 0 });
+      const seller = {
+        legal_name: 'Tandem Teams, Inc.',
+        address: '2 Harbor Way\nWilmington, DE 19801',
+        tax_id: 'US12-3456789',
+      };
+      expect((await admin.call(settingsContract.updateInvoiceSeller, { body: seller })).statusCode).toBe(200);
       const id = await insertInvoice({
-        companyId: await companyIdOf(renamed),
+        companyId,
         number: 'INV-2025-000311',
         status: 'pending',
         issueDate: '2025-03-02',
@@ -630,35 +654,83 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
       const asIssued = async () => {
         const invoice = await renamed.call(invoicesContract.invoice, { params: { id } });
         const pdf = await renamed.call(invoicesContract.invoicePdf, { params: { id } });
-        return {
-          answer: invoice.rawPayload.toString(),
-          pdf: await pdfText(pdf.rawPayload),
-          name: invoice.body.company_name,
-        };
+        return { answer: invoice.rawPayload.toString(), pdf: pdf.rawPayload, text: await pdfText(pdf.rawPayload) };
       };
       const before = await asIssued();
-      expect(before.name).toBe('Before Rename Ltd');
-      expect(before.pdf).toContain('Before Rename Ltd');
+      expect(JSON.parse(before.answer)).toMatchObject({
+        company_name: 'Before Rename Lda.',
+        billed_to: {
+          name: 'Before Rename Lda.',
+          address: 'Rua Augusta 27\nLisbon 1100-048',
+          country: 'PT',
+          tax_id: 'PT 509876543',
+        },
+        seller: { name: seller.legal_name, address: seller.address, tax_id: seller.tax_id },
+      });
+      for (const line of ['Before Rename Lda.', 'Rua Augusta 27', 'Lisbon 1100-048', 'Portugal', 'PT 509876543']) {
+        expect(before.text).toContain(line);
+      }
+      for (const line of ['Tandem Teams, Inc.', '2 Harbor Way', 'Wilmington, DE 19801', 'Tax ID US12-3456789']) {
+        expect(before.text).toContain(line);
+      }
 
+      // Everything changes afterwards: the company's name and billing details, its tax rate, the seller.
       const profile = (await renamed.call(companiesContract.profile)).body;
       const update = await renamed.call(companiesContract.updateProfile, {
         body: { ...profile, name: 'After Rename Ltd' },
       });
       expect(update.statusCode, update.error?.error).toBe(200);
-      expect(update.body.name).toBe('After Rename Ltd');
-      // The answer and the document read back byte for byte as they were; a new invoice names the new name.
-      expect(await asIssued()).toEqual(before);
+      const moved = await admin.call(adminCompaniesContract.updateBillingDetails, {
+        params: { id: companyId },
+        body: {
+          ...details,
+          legal_name: '',
+          address_line1: 'Calle Mayor 1',
+          city: 'Madrid',
+          postal_code: '28013',
+          country: 'ES',
+          tax_id: 'ESB12345678',
+          tax_rate_basis_points: 2100,
+          payment_terms_days: 30,
+        },
+      });
+      expect(moved.statusCode, moved.error?.error).toBe(200);
+      expect(moved.body).toMatchObject({
+        legal_name: '',
+        country: 'ES',
+        tax_rate_basis_points: 2100,
+        payment_terms_days: 30,
+      });
+      expect(
+        (
+          await admin.call(settingsContract.updateInvoiceSeller, {
+            body: { ...seller, legal_name: 'Tandem Europe B.V.' },
+          })
+        ).statusCode,
+      ).toBe(200);
+
+      // The answer and the document read back byte for byte as they were; a new invoice names the new parties.
+      const after = await asIssued();
+      expect(after.answer).toBe(before.answer);
+      expect(after.pdf.equals(before.pdf)).toBe(true);
       const later = await insertInvoice({
-        companyId: await companyIdOf(renamed),
+        companyId,
         number: 'INV-2025-000312',
         status: 'pending',
         issueDate: '2025-03-09',
         dueDate: '2025-03-23',
         totalCents: 5_000,
       });
-      expect((await renamed.call(invoicesContract.invoice, { params: { id: later } })).body.company_name).toBe(
-        'After Rename Ltd',
-      );
+      expect((await renamed.call(invoicesContract.invoice, { params: { id: later } })).body).toMatchObject({
+        company_name: 'After Rename Ltd',
+        billed_to: {
+          name: 'After Rename Ltd',
+          address: 'Calle Mayor 1\nMadrid 28013',
+          country: 'ES',
+          tax_id: 'ESB12345678',
+        },
+        seller: { name: 'Tandem Europe B.V.' },
+      });
     });
 
     it('downloads an invoice as a PDF, and selected invoices as one PDF a page each', async () => {
@@ -707,6 +779,17 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
         invoice_number: 'INV-2026-000042',
         company_id: listCompanyId,
         company_name: 'Listing Ltd',
+        billed_to: {
+          name: 'Listing Ltd',
+          address: 'Rua Augusta 27\nLisbon 1100-048',
+          country: 'PT',
+          tax_id: 'PT509876543',
+        },
+        seller: {
+          name: 'Tandem Teams, Inc.',
+          address: '2 Harbor Way\nWilmington, DE 19801\nUnited States',
+          tax_id: 'US12-3456789',
+        },
         period_start: '2026-11-15',
         period_end: '2026-11-21',
         issue_date: '2026-11-24',
@@ -757,7 +840,15 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
       const text = await pdfText(await renderInvoicesPdf({ invoices: [invoice] }));
       for (const expected of [
         'Invoice INV-2026-000042',
+        'Tandem Teams, Inc.',
+        '2 Harbor Way',
+        'Wilmington, DE 19801',
+        'Tax ID US12-3456789',
         'Listing Ltd',
+        'Rua Augusta 27',
+        'Lisbon 1100-048',
+        'Portugal',
+        'PT509876543',
         'Nov 15, 2026 – Nov 21, 2026',
         'Nov 24, 2026',
         'Dec 8, 2026',

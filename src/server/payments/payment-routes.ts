@@ -3,10 +3,12 @@ import { STRIPE_EVENT_MAX_BYTES } from '~/shared/billing';
 import { paymentsContract } from '~/shared/contracts/payments';
 import type { AppContext } from '../app-context';
 import { createPaymentProvider } from '../kernels/payments/create-payment-provider';
+import { findBillingDetails } from '../kernels/payments/find-billing-details';
 import { createInvoicePayments } from '../kernels/payments/pay-invoice';
 import { idempotencyKeyOf, methodChoiceOf, payBodySchema, throwUnlessSettled } from '../kernels/payments/pay-request';
 import { addPaymentMethod, listPaymentMethods } from '../kernels/payments/payment-methods';
 import { removePaymentMethod } from '../kernels/payments/remove-payment-method';
+import { saveBillingDetails } from '../kernels/payments/save-billing-details';
 import { currentCompanyId } from '../platform/access-control';
 import { registerEndpoint } from '../platform/contract-routes';
 import { bytesOf, uploadBodyOf } from '../platform/file-transfer';
@@ -65,6 +67,20 @@ export async function paymentRoutes(app: FastifyInstance, { context }: { context
     { config: { access: { permission: 'update:payment_method:own' } } },
     async (request) =>
       updateBillingProfile({ db, providerName: provider.name, input: request.body, ...companyActorOf(request) }),
+  );
+
+  registerEndpoint(
+    app,
+    paymentsContract.billingDetails,
+    { config: { access: { permission: 'read:invoice:own' } } },
+    async (request) => findBillingDetails({ db, companyId: currentCompanyId(request) }),
+  );
+
+  registerEndpoint(
+    app,
+    paymentsContract.updateBillingDetails,
+    { config: { access: { permission: 'update:payment_method:own' } } },
+    async (request) => saveBillingDetails({ db, details: request.body, ...companyActorOf(request) }),
   );
 
   registerEndpoint(

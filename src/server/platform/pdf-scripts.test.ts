@@ -46,6 +46,8 @@ function invoiceBilledTo(companyName: string): Invoice {
     invoice_number: 'INV-2026-000054',
     company_id: crypto.randomUUID(),
     company_name: companyName,
+    billed_to: { name: companyName, address: '', country: '', tax_id: '' },
+    seller: { name: 'Tandem', address: '', tax_id: '' },
     period_start: '2026-11-15',
     period_end: '2026-11-21',
     issue_date: '2026-11-24',

@@ -118,6 +118,8 @@ export type AuditAction =
   | 'payout_hold.released'
   | 'payment_method.removed'
   | 'billing_profile.updated'
+  | 'billing_details.updated'
+  | 'settings.invoice_seller_updated'
   | 'invoice.issued'
   | 'invoice.marked_overdue'
   // The back office.

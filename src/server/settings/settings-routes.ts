@@ -3,9 +3,11 @@ import { settingsContract } from '~/shared/contracts/settings';
 import type { AppContext } from '../app-context';
 import { registerEndpoint } from '../platform/contract-routes';
 import { getAccountCodes } from '../platform/get-account-codes';
+import { getInvoiceSeller } from '../platform/get-invoice-seller';
 import { getPlatformSettings } from '../platform/get-platform-settings';
 import { actorOf } from '../platform/route-schemas';
 import { updateAccountCodes } from './update-account-codes';
+import { updateInvoiceSeller } from './update-invoice-seller';
 import { resetPlatformSettings, updatePlatformSettings } from './update-platform-settings';
 
 // System Settings: read, change some or all, reset to the spec's defaults. Every change
@@ -41,6 +43,20 @@ export async function settingsRoutes(app: FastifyInstance, { context }: { contex
       await settings.invalidate();
       return { settings: restored };
     },
+  );
+
+  registerEndpoint(
+    app,
+    settingsContract.invoiceSeller,
+    { config: { access: { permission: 'read:settings:any' } } },
+    async () => getInvoiceSeller({ db }),
+  );
+
+  registerEndpoint(
+    app,
+    settingsContract.updateInvoiceSeller,
+    { config: { access: { permission: 'update:settings:any' } } },
+    async (request) => updateInvoiceSeller({ db, seller: request.body, ...actorOf(request) }),
   );
 
   registerEndpoint(

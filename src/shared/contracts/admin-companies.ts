@@ -10,6 +10,7 @@ import {
   companyBulkSchema,
   companyDeletePreviewSchema,
 } from '../admin-companies';
+import { adminUpdateBillingDetailsSchema, billingDetailsSchema } from '../billing-details';
 import { defineContract } from '../contract';
 import { idParams } from '../contract-schemas';
 
@@ -33,6 +34,22 @@ export const adminCompaniesContract = defineContract(
       summary: 'One company for the details drawer',
       params: companyParams,
       responses: { 200: adminCompanyDetailSchema },
+    },
+    billingDetails: {
+      method: 'GET',
+      path: '/api/admin/companies/:id/billing-details',
+      summary: 'A company on its invoices (legal name, address, tax ID) and the tax rate and terms it is billed at',
+      params: companyParams,
+      responses: { 200: billingDetailsSchema },
+    },
+    updateBillingDetails: {
+      method: 'PUT',
+      path: '/api/admin/companies/:id/billing-details',
+      summary:
+        'Change a company’s billing details, its tax rate and payment terms too, for invoices issued from now on',
+      params: companyParams,
+      body: adminUpdateBillingDetailsSchema,
+      responses: { 200: billingDetailsSchema },
     },
     accountManagerOptions: {
       method: 'GET',

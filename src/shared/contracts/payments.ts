@@ -21,6 +21,7 @@ import {
   stripeSignatureHeadersSchema,
   updateBillingProfileSchema,
 } from '../billing';
+import { billingDetailsSchema, updateBillingDetailsSchema } from '../billing-details';
 import { defineContract, fileOf } from '../contract';
 import { idParams, noContent } from '../contract-schemas';
 import { apiErrorSchema } from '../errors';
@@ -98,6 +99,20 @@ export const paymentsContract = defineContract(
       summary: 'Turn Auto-Pay on or off, or choose the default payment method',
       body: updateBillingProfileSchema,
       responses: { 200: billingProfileSchema },
+    },
+    billingDetails: {
+      method: 'GET',
+      path: '/api/company/billing-details',
+      summary:
+        'Your company on its invoices: legal name, address and tax ID; and the tax rate and terms it is billed at',
+      responses: { 200: billingDetailsSchema },
+    },
+    updateBillingDetails: {
+      method: 'PUT',
+      path: '/api/company/billing-details',
+      summary: 'Change your company’s legal name, address and tax ID for the invoices issued from now on',
+      body: updateBillingDetailsSchema,
+      responses: { 200: billingDetailsSchema },
     },
     payments: {
       method: 'GET',

@@ -1,4 +1,5 @@
 import { accountCodesResponseSchema, accountCodesSchema } from '../accounting';
+import { invoiceSellerSchema, updateInvoiceSellerSchema } from '../billing-details';
 import { defineContract } from '../contract';
 import { platformSettingsResponseSchema, platformSettingsUpdateSchema } from '../settings';
 
@@ -24,6 +25,19 @@ export const settingsContract = defineContract(
       path: '/api/admin/settings/reset',
       summary: "Restore every system setting to the spec's defaults",
       responses: { 200: platformSettingsResponseSchema },
+    },
+    invoiceSeller: {
+      method: 'GET',
+      path: '/api/admin/settings/invoice-seller',
+      summary: 'The seller every invoice names: Tandem’s legal name, address and tax ID',
+      responses: { 200: invoiceSellerSchema },
+    },
+    updateInvoiceSeller: {
+      method: 'PUT',
+      path: '/api/admin/settings/invoice-seller',
+      summary: 'Change the seller named on invoices issued from now on; audit-logged with before and after',
+      body: updateInvoiceSellerSchema,
+      responses: { 200: invoiceSellerSchema },
     },
     accountCodes: {
       method: 'GET',

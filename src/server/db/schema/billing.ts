@@ -22,13 +22,24 @@ import { milestones } from './fixed-price';
 
 // Invoices (decision 013): billing profiles, numbering, invoices and their items. Money is integer cents.
 
-// A company's billing settings: tax rate, payment terms and auto-pay.
+// A company's billing settings: who it is on an invoice (legal name, address, tax id: the company's to
+// write), its tax rate and payment terms (an administrator's), and auto-pay.
 export const billingProfiles = pgTable(
   'billing_profiles',
   {
     companyId: uuid()
       .primaryKey()
       .references(() => companies.id, { onDelete: 'cascade' }),
+    // Empty: the invoice names the company by its name and prints no address or tax id.
+    legalName: text().notNull().default(''),
+    addressLine1: text().notNull().default(''),
+    addressLine2: text().notNull().default(''),
+    city: text().notNull().default(''),
+    region: text().notNull().default(''),
+    postalCode: text().notNull().default(''),
+    // ISO 3166-1 alpha-2, or empty.
+    country: text().notNull().default(''),
+    taxId: text().notNull().default(''),
     taxRateBasisPoints: integer().notNull().default(0),
     paymentTermsDays: smallint().notNull().default(14),
     autoPay: boolean().notNull().default(false),
@@ -62,6 +73,15 @@ export const invoices = pgTable(
     // The buyer as named when the invoice was issued: an issued invoice never changes, so renaming the
     // company later leaves it as it was. Written by the database at insert (migration 0070).
     billedToName: text().notNull().default(''),
+    // The rest of both parties as they were at issue (decision 044), written by the same trigger: the
+    // buyer's address (lines joined by newlines) and tax id from its billing profile, the seller's from the
+    // platform's invoice_seller setting.
+    billedToAddress: text().notNull().default(''),
+    billedToCountry: text().notNull().default(''),
+    billedToTaxId: text().notNull().default(''),
+    sellerName: text().notNull().default(''),
+    sellerAddress: text().notNull().default(''),
+    sellerTaxId: text().notNull().default(''),
     // The days the invoice covers: the first and last day of the work it bills (decision 047). Invoices
     // issued before that decision kept their run's week, as issued.
     periodStart: date({ mode: 'string' }).notNull(),

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { invoiceItems, invoices } from '../../db/schema';
 
 // Invoices as the API answers them (invoiceSchema), with their items in position order; in the order of
-// the ids asked for. The company is named as it was at issue (invoices.billed_to_name). With a company, only its own: another company's ids are simply not found.
+// the ids asked for. Both parties are as they were at issue (invoices.billed_to_*, seller_*). With a company, only its own: another company's ids are simply not found.
 export async function loadInvoiceViews({
   db,
   ids,
@@ -50,6 +50,13 @@ export async function loadInvoiceViews({
         invoice_number: invoice.invoiceNumber,
         company_id: invoice.companyId,
         company_name: invoice.billedToName,
+        billed_to: {
+          name: invoice.billedToName,
+          address: invoice.billedToAddress,
+          country: invoice.billedToCountry,
+          tax_id: invoice.billedToTaxId,
+        },
+        seller: { name: invoice.sellerName, address: invoice.sellerAddress, tax_id: invoice.sellerTaxId },
         period_start: invoice.periodStart,
         period_end: invoice.periodEnd,
         issue_date: invoice.issueDate,
