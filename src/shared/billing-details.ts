@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Who a company is on its invoices (docs/decisions/044, 049): its legal name, address and tax id, which the
+// Who a company is on its invoices (docs/decisions/044): its legal name, address and tax id, which the
 // company writes; its tax rate and payment terms, which an administrator sets (a company does not choose
 // the tax it is charged). An invoice copies the first three as they are when it is issued.
 

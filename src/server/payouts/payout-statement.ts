@@ -3,12 +3,12 @@ import { z } from 'zod';
 import { formatCents } from '~/shared/billing';
 import { payoutStatuses, payoutStatusLabels, payoutTexts } from '~/shared/payouts';
 import type { Database } from '../db/client';
-import { integerColumn, uuidColumn } from '../db/row-columns';
+import { integerColumn, momentColumn, uuidColumn } from '../db/row-columns';
 import { selectRows } from '../db/select-rows';
 import { AppError } from '../platform/errors';
 import { createPdf } from '../platform/pdf-document';
 import { humanDay } from '../platform/work-calendar';
-
+import { companyAsInvoiced } from './company-as-invoiced';
 import {
   type Column,
   drawFacts,
@@ -22,7 +22,8 @@ import {
 } from './statement-drawing';
 
 // A statement for one payout (docs/decisions/036): what it paid, to which method, and the earnings it paid
-// out. Tenancy is in the query, so another talent's payout is simply not found.
+// out. Tenancy is in the query, so another talent's payout is simply not found. Its parties are the
+// payout's, as they were when it was made, and each company as its invoice named it (decision 044).
 
 const CARRIED_LABEL = 'Earlier balance carried';
 const SENT_STATUSES = sql`('sent', 'paid', 'failed')`;
@@ -41,6 +42,8 @@ const statementPayout = z.object({
   id: uuidColumn,
   name: z.string(),
   email: z.string(),
+  payer_name: z.string(),
+  sent_at: momentColumn,
   amount_cents: integerColumn,
   status: z.enum(payoutStatuses),
   method_label: z.string().nullable(),
@@ -66,14 +69,15 @@ async function findSentPayout(db: Database, applicantId: string, payoutId: strin
   const [payout] = await selectRows(
     db,
     statementPayout,
-    sql`select p.id, p.amount_cents, p.status, p.method_label, p.reference, p.failure_reason, u.name, u.email,
+    sql`select p.id, p.amount_cents, p.status, p.method_label, p.reference, p.failure_reason,
+               p.paid_to_name as name, p.paid_to_email as email, p.payer_name, p.sent_at,
                to_char(p.sent_at at time zone 'UTC', 'YYYY-MM-DD') as sent_on,
                to_char(p.paid_at at time zone 'UTC', 'YYYY-MM-DD') as paid_on,
                (select coalesce(-sum(e.amount_cents), 0)::bigint
                 from ledger_entries e join ledger_transactions l on l.id = e.transaction_id
                 where e.applicant_id = p.applicant_id and e.account = 'talent_available'
                   and l.occurred_at <= p.sent_at and l.payout_id is distinct from p.id) as available_before
-        from payouts p join users u on u.id = p.applicant_id
+        from payouts p
         where p.id = ${payoutId} and p.applicant_id = ${applicantId}
           and p.status in ${SENT_STATUSES} and p.sent_at is not null`,
   );
@@ -104,13 +108,14 @@ function earningsPaidBy(db: Database, payoutId: string) {
           group by e.timesheet_id, e.milestone_id
           having sum(e.amount_cents) < 0
         )
-        select b.cents, c.name as company_name, a.role, t.week_start::text as week_start, m.title as milestone_title
+        select b.cents, ${companyAsInvoiced} as company_name, a.role, t.week_start::text as week_start,
+               m.title as milestone_title
         from became b
         left join timesheets t on t.id = b.timesheet_id
         left join milestones m on m.id = b.milestone_id
         left join assignments a on a.id = coalesce(t.assignment_id, m.assignment_id)
         left join companies c on c.id = a.company_id
-        order by c.name, t.week_start nulls last, m.title`,
+        order by 2, t.week_start nulls last, m.title`,
   );
 }
 
@@ -131,20 +136,20 @@ export async function renderPayoutStatement({
   db,
   applicantId,
   payoutId,
-  now = new Date(),
 }: {
   db: Database;
   applicantId: string;
   payoutId: string;
-  now?: Date;
 }): Promise<{ fileName: string; pdf: Buffer }> {
   const payout = await findSentPayout(db, applicantId, payoutId);
   if (!payout) throw new AppError('not_found', payoutTexts.statementNotFound);
   const rows = statementRows(payout, await earningsPaidBy(db, payout.id));
   const shortId = payout.id.slice(0, 8);
-  const pdf = await createPdf({ title: `Payout statement ${shortId}`, now, margin: MARGIN });
+  // Dated by the payout, not the download: the same statement is the same file, byte for byte.
+  const pdf = await createPdf({ title: `Payout statement ${shortId}`, now: payout.sent_at, margin: MARGIN });
   drawTitle(pdf, 'Payout statement');
   drawFacts(pdf, [
+    ['Paid by', payout.payer_name],
     ['Paid to', payout.name],
     ['Email', payout.email],
     ['Payout', payout.id],

@@ -1,7 +1,18 @@
 import { parse } from 'csv-parse/sync';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { assignments, milestones, payoutRuns, payouts } from '../db/schema';
+import {
+  assignments,
+  companies,
+  invoices,
+  milestones,
+  payoutRuns,
+  payouts,
+  platformSettings,
+  timesheets,
+  users,
+} from '../db/schema';
 import { postTransaction } from '../kernels/money/post-transaction';
 import { AppError } from '../platform/errors';
 import { signedInAccount } from '../testing/auth-helpers';
@@ -159,6 +170,8 @@ describe('payout statements', () => {
   let secondPayoutId: string;
   let otherPayoutId: string;
   let cancelledPayoutId: string;
+  // What the renaming test links to invoices and renames.
+  let named: { harborId: string; northwindId: string; weekIds: string[]; milestoneId: string };
 
   beforeAll(async () => {
     testApp = await createTestApp();
@@ -283,6 +296,12 @@ describe('payout statements', () => {
       methodLabel: 'PayPal · o***@example.com',
       reference: 'PP-1',
     });
+    named = {
+      harborId: harbor.companyId,
+      northwindId: northwind.companyId,
+      weekIds: [weekA.id, weekB.id, weekC.id, weekD.id],
+      milestoneId: milestone.id,
+    };
     firstPayoutId = first.id;
     secondPayoutId = second.id;
     otherPayoutId = other.id;
@@ -445,5 +464,64 @@ describe('payout statements', () => {
     const text = await pdfText(pdf);
     expect(text).toContain('No earnings in 2019.');
     expect(text).toContain('No payouts were paid in 2019.');
+  });
+
+  // Decision 044: a statement names the talent and Tandem as they were when the payout was made, and each
+  // company as its invoice named it; a year's summary names the talent as on its last payout.
+  it('keeps the parties as they were: renaming the talent, the companies or the seller changes no byte', async () => {
+    const invoiceOf = async (companyId: string, number: string, milestoneId: string | null = null) => {
+      const [row] = await db()
+        .insert(invoices)
+        .values({
+          invoiceNumber: number,
+          companyId,
+          periodStart: '2026-01-01',
+          periodEnd: '2026-03-31',
+          issueDate: '2026-04-01',
+          dueDate: '2026-04-15',
+          subtotalCents: 100,
+          feeBasisPoints: 0,
+          feeCents: 0,
+          taxBasisPoints: 0,
+          taxCents: 0,
+          totalCents: 100,
+          milestoneId,
+        })
+        .returning({ id: invoices.id });
+      return row?.id ?? '';
+    };
+    const hourlyInvoice = await invoiceOf(named.harborId, 'INV-2026-990001');
+    await db().update(timesheets).set({ invoiceId: hourlyInvoice }).where(inArray(timesheets.id, named.weekIds));
+    await invoiceOf(named.northwindId, 'INV-2026-990002', named.milestoneId);
+
+    const documents = async () => ({
+      statement: (await renderPayoutStatement({ db: db(), applicantId: talent.user.id, payoutId: secondPayoutId })).pdf,
+      csv: (await renderYearlySummaryCsv({ db: db(), applicantId: talent.user.id, year: 2026 })).csv,
+      summary: await pdfText((await renderYearlySummaryPdf({ db: db(), applicantId: talent.user.id, year: 2026 })).pdf),
+    });
+    const before = await documents();
+    const statementText = await pdfText(before.statement);
+    expect(statementText).toMatch(/Paid by\s+Tandem/);
+    expect(statementText).toMatch(/Paid to\s+Lena Ortiz/);
+    expect(before.csv).toContain('Harbor Goods');
+
+    await db().update(users).set({ name: 'Lena Ortiz-Vale' }).where(eq(users.id, talent.user.id));
+    await db().update(companies).set({ name: 'Harbor Goods Global' }).where(eq(companies.id, named.harborId));
+    await db().update(companies).set({ name: 'Northwind Renamed' }).where(eq(companies.id, named.northwindId));
+    await db()
+      .insert(platformSettings)
+      .values({ key: 'invoice_seller', value: { legal_name: 'Tandem Europe B.V.', address: '', tax_id: '' } })
+      .onConflictDoUpdate({
+        target: platformSettings.key,
+        set: { value: { legal_name: 'Tandem Europe B.V.', address: '', tax_id: '' } },
+      });
+
+    const after = await documents();
+    expect(after.statement.equals(before.statement)).toBe(true);
+    expect(after.csv).toBe(before.csv);
+    // The summary of a year still running is dated today; its text is the same.
+    expect(after.summary).toBe(before.summary);
+    expect(after.summary).toContain('Lena Ortiz');
+    expect(after.summary).not.toContain('Lena Ortiz-Vale');
   });
 });

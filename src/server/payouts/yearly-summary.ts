@@ -9,7 +9,7 @@ import { buildCsv } from '../platform/build-csv';
 import { AppError } from '../platform/errors';
 import { createPdf } from '../platform/pdf-document';
 import { humanDay } from '../platform/work-calendar';
-
+import { companyAsInvoiced } from './company-as-invoiced';
 import {
   type Column,
   dollars,
@@ -73,7 +73,7 @@ function earnedByMonthAndCompany(db: Database, applicantId: string, year: number
     db,
     z.object({ month: z.string(), company_name: z.string(), cents: integerColumn }),
     sql`select to_char(l.occurred_at at time zone 'UTC', 'YYYY-MM') as month,
-               coalesce(c.name, 'A company no longer on Tandem') as company_name,
+               coalesce(${companyAsInvoiced}, 'A company no longer on Tandem') as company_name,
                (-sum(e.amount_cents))::bigint as cents
         from ledger_entries e
         join ledger_transactions l on l.id = e.transaction_id
@@ -128,7 +128,16 @@ export async function yearlySummaryRows({ db, applicantId, year }: YearOptions):
     selectRows(
       db,
       z.object({ name: z.string(), email: z.string() }),
-      sql`select name, email from users where id = ${applicantId}`,
+      // Named as on the year's last payout (decision 044): a rename afterwards changes no summary of a year
+      // paid out; a year with no payout names the talent as they are now.
+      sql`select coalesce(p.paid_to_name, u.name) as name, coalesce(p.paid_to_email, u.email) as email
+          from users u
+          left join lateral (
+            select paid_to_name, paid_to_email from payouts
+            where applicant_id = u.id and status = 'paid' and ${inYear(sql`paid_at`, year)}
+            order by paid_at desc, id desc limit 1
+          ) p on true
+          where u.id = ${applicantId}`,
     ),
     earnedByMonthAndCompany(db, applicantId, year),
     payoutsPaidIn(db, applicantId, year),
@@ -220,7 +229,13 @@ export async function renderYearlySummaryPdf({
 }: YearOptions & { now?: Date }): Promise<{ fileName: string; pdf: Buffer }> {
   const summary = await yearlySummaryRows(options);
   const sections = yearSections(summary);
-  const pdf = await createPdf({ title: `Earnings ${summary.year}`, now, margin: MARGIN });
+  // A year that is over is dated by its end, so its summary is the same file whenever it is downloaded.
+  const yearEnd = new Date(yearBounds(summary.year).to);
+  const pdf = await createPdf({
+    title: `Earnings ${summary.year}`,
+    now: now < yearEnd ? now : yearEnd,
+    margin: MARGIN,
+  });
   drawTitle(pdf, `Earnings and payouts ${summary.year}`);
   drawFacts(pdf, [
     ['Talent', summary.talent.name],

@@ -190,6 +190,12 @@ export const payouts = pgTable(
     methodLabel: text(),
     reference: text(),
     failureReason: text(),
+    // The parties as they were when the payout was made (decision 044), written by the database at insert
+    // (migration 0073): its statement reads these, so renaming the talent or Tandem's seller afterwards
+    // changes no statement.
+    paidToName: text().notNull().default(''),
+    paidToEmail: text().notNull().default(''),
+    payerName: text().notNull().default(''),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
     paidAt: timestamp({ withTimezone: true }),
