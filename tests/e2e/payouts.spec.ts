@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import type { APIResponse, Locator, Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
 import { pdfText } from '../../src/server/testing/pdf-text';
 import { PAYOUT_METHOD_WAIT_HOURS, payoutExceptionLabels, payoutTexts } from '../../src/shared/payouts';
 import { paths } from '../../src/shared/routes';
@@ -282,6 +283,33 @@ test('a talent is paid their invoiced week through an approved payout run, and d
   for (const said of ['Payout statement', talent.name, 'Paid', reference, '$840.00', 'Bookkeeper']) {
     expect(statementText).toContain(said);
   }
+
+  // The administrator's Books: this month's report and trial balance from the ledger, and the month's
+  // journals for the accountant, the payout among them under its bank reference, balanced.
+  await adminPage.getByRole('tab', { name: 'Books' }).click();
+  const thisMonth = new Date().toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const report = adminPage.getByRole('table', { name: `Month-end report, ${thisMonth}` });
+  await expect(report).toBeVisible();
+  await expect(report.getByRole('row', { name: /Paid out/ })).toContainText('$');
+  const trialBalance = adminPage.getByRole('table', { name: /^Trial balance at / });
+  await expect(trialBalance).toBeVisible();
+  await expectNoSeriousViolations(adminPage);
+  await saveScreenshots(adminPage, 'payouts-admin-books');
+  const downloadingJournal = adminPage.waitForEvent('download');
+  await adminPage.getByRole('link', { name: 'Xero manual journals (CSV)' }).click();
+  // Read by a parser nobody here wrote: one header, every record as wide.
+  const journal = parse(await fs.readFile(await (await downloadingJournal).path(), 'utf8'), {
+    bom: true,
+    columns: true,
+    relax_column_count: false,
+    record_delimiter: '\r\n',
+  }) as Array<Record<string, string>>;
+  const payoutLines = journal.filter((row) => row.Narration?.includes(reference));
+  expect(payoutLines.length).toBeGreaterThan(1);
+  // Two decimals always: the cents are the digits.
+  const cents = (amount = '') => Number(amount.replace('.', ''));
+  expect(payoutLines.reduce((sum, row) => sum + cents(row.Amount), 0)).toBe(0);
+  expect(payoutLines.some((row) => cents(row.Amount) === 84_000)).toBe(true);
 
   expect(companySide.errors).toEqual([]);
   expect(adminSide.errors).toEqual([]);

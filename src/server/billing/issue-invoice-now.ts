@@ -5,7 +5,7 @@ import type { Database } from '../db/client';
 import { companies } from '../db/schema';
 import { issueInvoices } from '../kernels/money/issue-invoices';
 import { AppError } from '../platform/errors';
-import { addDays, isoDay, weekStartOf } from '../platform/work-calendar';
+import { addDays, isoDay } from '../platform/work-calendar';
 import { findInvoiceOfPeriod, getNextInvoice, type NextInvoiceRun } from './next-invoice';
 
 // Issue invoice now (decision 024): the company's next invoice, issued at once by the weekly run's own
@@ -42,9 +42,10 @@ export async function issueInvoiceNow({
     next_invoice: (await getNextInvoice({ db, companyId, now, nextInvoiceRun })).view,
   });
 
-  // This week's invoice went out already (the next one is for a week not begun): nothing can be issued
-  // before that week starts; what was approved since waits for it.
-  if (next.periodStart > weekStartOf(today)) return answer('already_issued', addDays(next.periodStart, -7));
+  // The upcoming run's invoice went out already (the next one is a later run's): nothing more is issued
+  // before that run comes; what was approved since waits for it. Judged by runs, not weeks, so a Sunday
+  // before the 02:00 run answers as every other day does.
+  if (next.runsAt > nextInvoiceRun(now)) return answer('already_issued', addDays(next.periodStart, -7));
   if (next.timesheetIds.length === 0) return answer('nothing_to_invoice', null);
 
   const run = await issueInvoices({

@@ -17,8 +17,8 @@ import { addDays, isoDay } from '../platform/work-calendar';
 // When the weekly invoice run next happens after a moment (AppContext.nextInvoiceRun, from schedule.ts).
 export type NextInvoiceRun = (after: Date) => Date;
 
-// A company can be at most two runs ahead: on a Sunday before the run, Issue invoice now can bill last
-// week and then this one; next week's can never be issued early (billing-period.ts refuses it).
+// A company is at most one run ahead (Issue invoice now bills the upcoming run's week once); a third run
+// is looked at for invoices issued before that rule, when a Sunday could bill two weeks early.
 const RUNS_LOOKED_AHEAD = 3;
 
 export interface UpcomingInvoice {

@@ -353,6 +353,25 @@ describe('money between approval and invoice', () => {
   });
 
   describe('Issue invoice now', () => {
+    it('issues once on a Sunday before the 02:00 run too: asked again, the week that began today waits', async () => {
+      const companyId = await newCompany();
+      const assignment = await newAssignment(companyId, 5000);
+      await approvedWeek(assignment.id, '2026-11-15', [60, 0, 0, 0, 0]);
+      const sundayNight = new Date('2026-11-29T00:30:00Z');
+      const issueAt = (now: Date) =>
+        issueInvoiceNow({ db: db(), companyId, actorId: admin.user.id, now, nextInvoiceRun: nextInvoiceRunAfter });
+      const first = await issueAt(sundayNight);
+      expect(first).toMatchObject({ outcome: 'issued', invoice: { period_start: '2026-11-16' } });
+      // A week of the week that began today, approved at once: it waits for its own run.
+      await approvedWeek(assignment.id, '2026-11-29', [60, 0, 0, 0, 0]);
+      const again = await issueAt(new Date('2026-11-29T01:00:00Z'));
+      expect(again).toMatchObject({
+        outcome: 'already_issued',
+        invoice: { id: first.invoice?.id },
+        next_invoice: { runs_at: '2026-12-06T02:00:00.000Z', weeks: 1 },
+      });
+    });
+
     it('issues the company’s next invoice once, audited with the administrator, and says so after', async () => {
       const companyId = await newCompany(`Issue Now ${Date.now()}`);
       const assignment = await newAssignment(companyId, 3000);
