@@ -208,7 +208,7 @@ test('a week is logged, approved, invoiced and paid with a test card', async ({
 
   await page.getByRole('button', { name: `View ${invoiceNumber}` }).click();
   const detail = page.getByRole('dialog');
-  await expect(detail.getByRole('table', { name: 'Invoice items' })).toContainText('37.75');
+  await expect(detail.getByRole('table', { name: 'Invoice items' })).toContainText('37 h 45 min× $40.00/hr$1,510.00');
   await expect(detail.getByLabel('Totals')).toContainText('$1,510.00');
   await expect(detail.getByLabel('Totals')).toContainText('$151.00');
   await detail.getByRole('button', { name: 'Pay Invoice' }).click();
