@@ -137,7 +137,8 @@ function MonthEndCard({ month }: { month: string }) {
                 <TableHeader>
                   <TableRow>
                     <TableHead>Figure</TableHead>
-                    <TableHead>From the ledger</TableHead>
+                    {/* Below 640 px the figures and amounts alone: the accounts would push the amounts off screen. */}
+                    <TableHead className="max-sm:hidden">From the ledger</TableHead>
                     <TableHead className="text-right">Amount</TableHead>
                   </TableRow>
                 </TableHeader>
@@ -148,10 +149,12 @@ function MonthEndCard({ month }: { month: string }) {
                         <span className="font-medium">{figure.label}</span>
                         <span className="block text-xs text-muted-foreground">{monthEndFigures[figure.key].hint}</span>
                       </TableCell>
-                      <TableCell className="text-sm text-muted-foreground">
+                      <TableCell className="text-sm text-muted-foreground max-sm:hidden">
                         {figure.accounts.map((account) => ledgerAccountLabels[account]).join(' + ')}
                       </TableCell>
-                      <TableCell className="text-right tabular-nums">{formatCents(figure.cents)}</TableCell>
+                      <TableCell className="text-right whitespace-nowrap tabular-nums">
+                        {formatCents(figure.cents)}
+                      </TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
@@ -187,7 +190,8 @@ function TrialBalanceCard({ asOf }: { asOf: string }) {
               <Table aria-label={`Trial balance at ${humanDay(asOf)}`}>
                 <TableHeader>
                   <TableRow>
-                    <TableHead>Code</TableHead>
+                    {/* Below 640 px the code stands before the account's name, not in a column of its own. */}
+                    <TableHead className="max-sm:hidden">Code</TableHead>
                     <TableHead>Account</TableHead>
                     <TableHead className="text-right">Debit</TableHead>
                     <TableHead className="text-right">Credit</TableHead>
@@ -196,21 +200,22 @@ function TrialBalanceCard({ asOf }: { asOf: string }) {
                 <TableBody>
                   {balance.accounts.map((row) => (
                     <TableRow key={row.account}>
-                      <TableCell className="tabular-nums">{row.code}</TableCell>
+                      <TableCell className="tabular-nums max-sm:hidden">{row.code}</TableCell>
                       <TableCell>
+                        <span className="tabular-nums sm:hidden">{row.code} </span>
                         {row.name}
                         <span className="block text-xs text-muted-foreground">{ledgerAccountLabels[row.account]}</span>
                       </TableCell>
-                      <TableCell className="text-right tabular-nums">
+                      <TableCell className="text-right whitespace-nowrap tabular-nums">
                         {row.debit_cents ? formatCents(row.debit_cents) : ''}
                       </TableCell>
-                      <TableCell className="text-right tabular-nums">
+                      <TableCell className="text-right whitespace-nowrap tabular-nums">
                         {row.credit_cents ? formatCents(row.credit_cents) : ''}
                       </TableCell>
                     </TableRow>
                   ))}
                   <TableRow className="font-semibold">
-                    <TableCell />
+                    <TableCell className="max-sm:hidden" />
                     <TableCell>Total</TableCell>
                     <TableCell className="text-right tabular-nums">{formatCents(balance.total_debit_cents)}</TableCell>
                     <TableCell className="text-right tabular-nums">{formatCents(balance.total_credit_cents)}</TableCell>
