@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { PencilIcon } from 'lucide-react';
 import { lazy, useEffect, useId, useRef, useState } from 'react';
-import { BillingDetailsFacts } from '~/client/components/billing-details-facts';
+import { BillingDetailsFacts, BillingRatesFacts } from '~/client/components/billing-details-facts';
 import { DeferredDialogBody } from '~/client/components/deferred-dialog-body';
 import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
@@ -67,9 +67,12 @@ export function BillingDetailsSection() {
         )}
         {details.isSuccess &&
           (isEditing ? (
-            <DeferredDialogBody>
-              <BillingDetailsForm stored={details.data} onDone={() => setIsEditing(false)} />
-            </DeferredDialogBody>
+            <>
+              <DeferredDialogBody>
+                <BillingDetailsForm stored={details.data} onDone={() => setIsEditing(false)} />
+              </DeferredDialogBody>
+              <BillingRatesFacts details={details.data} />
+            </>
           ) : (
             <BillingDetailsFacts details={details.data} />
           ))}

@@ -69,6 +69,9 @@ describe('Billing details', () => {
     expect(legalName).toHaveFocus();
     expect(legalName).toHaveValue('Acme Trading Lda');
     expect(within(card).getByLabelText('Country')).toHaveValue('PT');
+    // The rates stay in view beside the form, never a field of it.
+    expect(within(card).getByText('Tax rate', { selector: 'dt' }).nextElementSibling).toHaveTextContent('23%');
+    expect(within(card).queryByLabelText(/Tax rate/)).not.toBeInTheDocument();
 
     await events.clear(legalName);
     await events.type(legalName, '  Acme Trading GmbH ');
@@ -110,9 +113,7 @@ describe('Billing details', () => {
   it('shows the server’s refusal under its field and keeps what was typed', async () => {
     const refusal = 'This tax ID is not valid for Portugal.';
     const { events, server, card } = await openBilling('billing', (fake) =>
-      fake.on(paymentsContract.updateBillingDetails, () =>
-        replyError(400, 'validation', refusal, { tax_id: refusal }),
-      ),
+      fake.on(paymentsContract.updateBillingDetails, () => replyError(400, 'validation', refusal, { tax_id: refusal })),
     );
     await events.click(await within(card).findByRole('button', { name: 'Edit Billing Details' }));
     const taxId = await within(card).findByLabelText('Tax ID');

@@ -50,9 +50,26 @@ export function BillingDetailsFacts({ details }: BillingDetailsFactsProps) {
         {address.length === 0 ? notSet : <span className="whitespace-pre-line">{address.join('\n')}</span>}
       </Fact>
       <div className="grid content-start gap-4">
-        <Fact label="Tax rate">{formatBasisPoints(details.tax_rate_basis_points)}</Fact>
-        <Fact label="Payment terms">{paymentTermsLabel(details.payment_terms_days)}</Fact>
+        <RateFacts details={details} />
       </div>
+    </dl>
+  );
+}
+
+function RateFacts({ details }: BillingDetailsFactsProps) {
+  return (
+    <>
+      <Fact label="Tax rate">{formatBasisPoints(details.tax_rate_basis_points)}</Fact>
+      <Fact label="Payment terms">{paymentTermsLabel(details.payment_terms_days)}</Fact>
+    </>
+  );
+}
+
+// The tax rate and terms alone, beside a form that changes the rest.
+export function BillingRatesFacts({ details }: BillingDetailsFactsProps) {
+  return (
+    <dl className="grid gap-4 sm:grid-cols-2">
+      <RateFacts details={details} />
     </dl>
   );
 }
