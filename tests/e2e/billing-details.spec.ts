@@ -71,6 +71,7 @@ test('a company fills its billing details on Billing, and the next invoice is ma
   await expect(card).toContainText('Amsterdam 1015 CJ');
   await expect(card).toContainText('Netherlands');
   await expect(card).toContainText('NL 123456789B01');
+  await expectNoSeriousViolations(page);
   await saveScreenshots(page, 'billing-details', { scrollTo: card });
 
   // The week is invoiced now, through the weekly run: the invoice names the company as it just wrote itself.

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { cn } from '~/client/lib/cn';
 import { billingAddressLines, billingDetailsTexts } from '~/shared/billing-details-texts';
 import { formatBasisPoints } from '~/shared/billing-texts';
 
@@ -17,9 +18,10 @@ interface BillingDetailsFactsProps {
   };
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+// A dl holds only dt and dd, or divs of them (axe's definition-list rule): every fact sits straight in it.
+function Fact({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
   return (
-    <div className="grid content-start gap-0.5">
+    <div className={cn('grid content-start gap-0.5', className)}>
       <dt className="text-xs text-muted-foreground">{label}</dt>
       <dd className="text-sm font-medium [overflow-wrap:anywhere]">{children}</dd>
     </div>
@@ -46,12 +48,11 @@ export function BillingDetailsFacts({ details }: BillingDetailsFactsProps) {
         )}
       </Fact>
       <Fact label="Tax ID">{details.tax_id || notSet}</Fact>
-      <Fact label="Address">
+      {/* Beside both rates on a wide screen: an address runs to four lines. */}
+      <Fact label="Address" className="sm:row-span-2">
         {address.length === 0 ? notSet : <span className="whitespace-pre-line">{address.join('\n')}</span>}
       </Fact>
-      <div className="grid content-start gap-4">
-        <RateFacts details={details} />
-      </div>
+      <RateFacts details={details} />
     </dl>
   );
 }
