@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { callApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
 import type { AdminCompanyListQuery, CompanyBulkInput } from '~/shared/admin-companies';
+import type { AdminUpdateBillingDetails } from '~/shared/billing-details';
 import { adminCompaniesContract } from '~/shared/contracts/admin-companies';
 
 // Company Management (/api/admin/companies): the list, the drawer, the dropdown's managers, the
@@ -20,6 +21,23 @@ export const adminCompanyDetailQueryOptions = (id: string) =>
     queryKey: queryKeys.adminCompanies.detail(id),
     queryFn: () => callApi(adminCompaniesContract.get, { params: { id } }),
   });
+
+// Who the company's invoices are made out to, and the tax rate and terms it is billed at.
+export const adminCompanyBillingQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.adminCompanies.billingDetails(id),
+    queryFn: () => callApi(adminCompaniesContract.billingDetails, { params: { id } }),
+  });
+
+// All of it, the rates too; the answer is what is stored, so the drawer shows it at once.
+export function useUpdateCompanyBilling(companyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (details: AdminUpdateBillingDetails) =>
+      callApi(adminCompaniesContract.updateBillingDetails, { params: { id: companyId }, body: details }),
+    onSuccess: (details) => queryClient.setQueryData(queryKeys.adminCompanies.billingDetails(companyId), details),
+  });
+}
 
 export const accountManagerOptionsQueryOptions = () =>
   queryOptions({

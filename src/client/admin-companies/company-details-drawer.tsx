@@ -13,6 +13,7 @@ import { formatCents } from '~/shared/billing-texts';
 import { monthlyRevenueTexts } from '~/shared/monthly-revenue';
 import { companyRoleLabels } from '~/shared/teams';
 import { adminCompanyDetailQueryOptions } from './api';
+import { CompanyBillingSection } from './company-billing-section';
 
 // The company's members, each with their role and when they last used Tandem.
 function CompanyTeam({ team, total }: { team: AdminCompanyDetail['team']; total: number }) {
@@ -49,7 +50,8 @@ function CompanyTeam({ team, total }: { team: AdminCompanyDetail['team']; total:
 }
 
 // View Details of a company's row (docs/spec/admin-billing-and-content.md §2 item 2): contact email, workers,
-// jobs, monthly revenue, account manager, created.
+// jobs, monthly revenue, account manager, created; its members, and its billing details with the tax rate and
+// payment terms (decision 044).
 export function CompanyDetailsDrawer({ company, onClose }: { company: AdminCompany | null; onClose: () => void }) {
   const query = useQuery({ ...adminCompanyDetailQueryOptions(company?.id ?? ''), enabled: company !== null });
   const detail = query.data;
@@ -79,6 +81,7 @@ export function CompanyDetailsDrawer({ company, onClose }: { company: AdminCompa
         </dl>
       )}
       {detail && <CompanyTeam team={detail.team} total={detail.members} />}
+      {detail && <CompanyBillingSection key={detail.id} companyId={detail.id} />}
     </DetailsDrawer>
   );
 }

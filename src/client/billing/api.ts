@@ -8,6 +8,7 @@ import type {
   PayInvoiceInput,
   PayInvoicesInput,
 } from '~/shared/billing';
+import type { UpdateBillingDetails } from '~/shared/billing-details';
 import { invoicesContract } from '~/shared/contracts/billing';
 import { paymentsContract } from '~/shared/contracts/payments';
 
@@ -41,6 +42,13 @@ export const billingProfileQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.billing.profile(),
     queryFn: () => callApi(paymentsContract.profile),
+  });
+
+// Who the company's invoices are made out to, and the tax rate and terms Tandem bills it at.
+export const billingDetailsQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.billing.details(),
+    queryFn: () => callApi(paymentsContract.billingDetails),
   });
 
 export const paymentListQueryOptions = (query: { page: number; page_size: number }) =>
@@ -131,5 +139,14 @@ export function useUpdateBillingProfile() {
     mutationFn: (input: { auto_pay?: boolean; default_payment_method_id?: string }) =>
       callApi(paymentsContract.updateProfile, { body: input }),
     onSuccess: refresh,
+  });
+}
+
+// The company's own part of its billing details; the answer is what is stored, so the card shows it at once.
+export function useUpdateBillingDetails() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (details: UpdateBillingDetails) => callApi(paymentsContract.updateBillingDetails, { body: details }),
+    onSuccess: (details) => queryClient.setQueryData(queryKeys.billing.details(), details),
   });
 }

@@ -6,6 +6,7 @@ import { useAllowed } from '~/client/lib/allowed';
 import { isOneOf } from '~/client/lib/list-search';
 import type { PageProps } from '~/client/routes';
 import { paths } from '~/shared/routes';
+import { BillingDetailsSection } from './billing-details-section';
 import { BillingSummaryCards } from './billing-summary-cards';
 import { InvoicesSection } from './invoices-section';
 import { PaymentMethodsSection } from './payment-methods-section';
@@ -39,13 +40,14 @@ function InvoicesTab() {
         {mayReadMethods && <PaymentMethodsSection />}
         <PaymentsHistory />
       </div>
+      <BillingDetailsSection />
     </div>
   );
 }
 
 // /company/billing (docs/spec/admin-billing-and-content.md §2 "Company billing"): the four summary cards, then
 // the approved work the next invoice will bill (docs/decisions/024), the invoices with payment methods and
-// payment history, and beside them, when composed in, the company's
+// payment history, who the invoices are made out to, and beside them, when composed in, the company's
 // timesheets and assignments as tabs (?tab=timesheets).
 export function BillingPage({ pageId, timesheetsTab, assignmentsTab }: BillingPageProps) {
   const { title } = paths[pageId];

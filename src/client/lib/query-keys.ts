@@ -153,6 +153,8 @@ export const queryKeys = {
     invoice: (id: string) => ['billing', 'invoices', 'detail', id] as const,
     paymentMethods: () => ['billing', 'payment-methods'] as const,
     profile: () => ['billing', 'profile'] as const,
+    // Who its invoices are made out to (legal name, address, tax ID) and its tax rate and terms.
+    details: () => ['billing', 'details'] as const,
     payments: (query: { page: number; page_size: number }) => ['billing', 'payments', query] as const,
     // Approved work not yet invoiced and the next invoice's estimate: approving a week refreshes both.
     unbilled: () => ['billing', 'unbilled'] as const,
@@ -181,6 +183,8 @@ export const queryKeys = {
     all: ['admin-companies'] as const,
     list: (query: AdminCompanyListQuery) => ['admin-companies', 'list', query] as const,
     detail: (id: string) => ['admin-companies', 'detail', id] as const,
+    // A company's billing details with its tax rate and terms, in its drawer.
+    billingDetails: (id: string) => ['admin-companies', 'billing-details', id] as const,
     managerOptions: () => ['admin-companies', 'manager-options'] as const,
   },
   adminApplicants: {
@@ -224,6 +228,10 @@ export const queryKeys = {
       ['admin-payouts', 'balances', query] as const,
     trialBalance: (asOf: string) => ['admin-payouts', 'trial-balance', asOf] as const,
     monthEnd: (month: string) => ['admin-payouts', 'month-end', month] as const,
+  },
+  // System Settings' cards saved on their own (client/system-settings): the seller on invoices.
+  systemSettings: {
+    invoiceSeller: () => ['admin', 'settings', 'invoice-seller'] as const,
   },
   // Privacy (client/privacy): one's own requests, and the administrators' queue.
   privacy: {

@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '~/client/lib/api-client';
+import { queryKeys } from '~/client/lib/query-keys';
 import type { AccountCodes } from '~/shared/accounting';
+import type { InvoiceSeller } from '~/shared/billing-details';
 import { settingsContract } from '~/shared/contracts/settings';
 import type { PlatformSettings, PlatformSettingsUpdate } from '~/shared/settings';
 
@@ -44,5 +46,21 @@ export function useSaveAccountCodes() {
     mutationFn: async (codes: AccountCodes) =>
       (await callApi(settingsContract.updateAccountCodes, { body: codes })).codes,
     onSuccess: (codes) => queryClient.setQueryData(accountCodesQueryOptions().queryKey, codes),
+  });
+}
+
+// The seller every invoice names (Tandem's legal entity), saved apart from the other settings; issued
+// invoices keep the seller they were issued with (decision 044).
+export const invoiceSellerQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.systemSettings.invoiceSeller(),
+    queryFn: () => callApi(settingsContract.invoiceSeller),
+  });
+
+export function useSaveInvoiceSeller() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (seller: InvoiceSeller) => callApi(settingsContract.updateInvoiceSeller, { body: seller }),
+    onSuccess: (seller) => queryClient.setQueryData(invoiceSellerQueryOptions().queryKey, seller),
   });
 }

@@ -1,12 +1,18 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { AllowedProvider } from '~/client/lib/allowed';
+import { queryClient } from '~/client/lib/query-client';
 import { companyUser } from '~/client/testing/data-generators';
-import { createFakeServer, replyError } from '~/client/testing/fake-server';
+import { createFakeServer, type FakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
 import { type AccountCodes, accountingTexts, defaultAccountCodes } from '~/shared/accounting';
+import { billingDetailsTexts, type InvoiceSeller } from '~/shared/billing-details';
 import { settingsContract } from '~/shared/contracts/settings';
 import { paths } from '~/shared/routes';
 import { defaultPlatformSettings, type PlatformSettings, systemSettingsTexts } from '~/shared/settings';
+import { InvoiceSellerCard } from './invoice-seller-card';
 
 // System Settings' Payouts tab: whether earnings wait for the company's payment, the security period in days
 // and the payout minimum, shown in dollars and stored in cents.
@@ -15,6 +21,22 @@ const admin = () => companyUser({ role: 'admin', name: 'Ada Admin', email: 'admi
 
 const securityDaysMessage = 'The security period must be a whole number of days from 0 to 30.';
 const payoutMinimumMessage = 'The payout minimum must be from $1 to $1000, in whole cents.';
+
+const storedSeller: InvoiceSeller = {
+  legal_name: 'Tandem Outsourcing Ltd',
+  address: '10 Market Street\nManchester M1 1AA\nUnited Kingdom',
+  tax_id: 'GB123456789',
+};
+
+// The seller on invoices, answered as the server does: the whole seller, stored as sent.
+function fakeInvoiceSeller(server: FakeServer) {
+  let seller = storedSeller;
+  server.on(settingsContract.invoiceSeller, () => seller);
+  server.on(settingsContract.updateInvoiceSeller, ({ body }) => {
+    seller = body;
+    return seller;
+  });
+}
 
 // The settings page with `stored` in force; a save answers what was sent over what is stored.
 async function openSettings(stored: Partial<PlatformSettings> = {}) {
@@ -40,6 +62,7 @@ async function openSettings(stored: Partial<PlatformSettings> = {}) {
     codes = body;
     return { codes };
   });
+  fakeInvoiceSeller(server);
   const view = await renderRoute(paths.adminSettings.getHref(), { user: admin(), server });
   await screen.findByRole('heading', { level: 1, name: 'System Settings' });
   await screen.findByRole('tab', { name: 'Payouts' });
@@ -214,3 +237,103 @@ describe('System Settings: Accounting codes', () => {
     expect(last.accounts.company_receivable).toEqual(defaultAccountCodes.accounts.company_receivable);
   });
 });
+
+// The seller every invoice names (decision 044): Tandem's legal name, address (one line per line) and tax ID.
+describe('System Settings: Seller on invoices', () => {
+  const sellerSaves = (server: FakeServer) =>
+    server.requests.filter(
+      (request) => request.method === 'PUT' && request.path === '/api/admin/settings/invoice-seller',
+    );
+  const findSellerCard = () => screen.findByRole('region', { name: 'Seller on invoices' });
+
+  it('loads the seller, saves the edited one whole with its address lines, and has nothing left to save', async () => {
+    const { events, server } = await openSettings();
+    const card = await findSellerCard();
+    const legalName = await within(card).findByLabelText('Legal name');
+    const address = within(card).getByLabelText('Address');
+    expect(legalName).toHaveValue('Tandem Outsourcing Ltd');
+    expect(address).toHaveValue('10 Market Street\nManchester M1 1AA\nUnited Kingdom');
+    expect(within(card).getByLabelText('Tax ID')).toHaveValue('GB123456789');
+    expect(within(card).getByRole('button', { name: 'Save Seller' })).toBeDisabled();
+
+    await events.clear(address);
+    await events.type(address, '1 Harbour Way{Enter}Dublin D02 XY45{Enter}Ireland');
+    await events.clear(within(card).getByLabelText('Tax ID'));
+    await events.type(within(card).getByLabelText('Tax ID'), 'ie 1234567t');
+    await events.click(within(card).getByRole('button', { name: 'Save Seller' }));
+
+    expect(await screen.findByText(billingDetailsTexts.sellerUpdated)).toBeInTheDocument();
+    expect(sellerSaves(server).map((request) => request.body)).toEqual([
+      {
+        legal_name: 'Tandem Outsourcing Ltd',
+        address: '1 Harbour Way\nDublin D02 XY45\nIreland',
+        tax_id: 'IE 1234567T',
+      },
+    ]);
+    await waitFor(() => expect(within(card).getByRole('button', { name: 'Save Seller' })).toBeDisabled());
+  });
+
+  it('refuses a blank legal name before sending, and shows the server’s refusal under its field', async () => {
+    const { events, server } = await openSettings();
+    const card = await findSellerCard();
+    const legalName = await within(card).findByLabelText('Legal name');
+    await events.clear(legalName);
+    await events.click(within(card).getByRole('button', { name: 'Save Seller' }));
+    await waitFor(() =>
+      expect(legalName).toHaveAccessibleDescription(expect.stringContaining(billingDetailsTexts.legalName)),
+    );
+    expect(sellerSaves(server)).toHaveLength(0);
+
+    const refusal = 'Write the address on at most 6 lines.';
+    server.on(settingsContract.updateInvoiceSeller, () => replyError(400, 'validation', refusal, { address: refusal }));
+    await events.type(legalName, 'Tandem Ltd');
+    await events.click(within(card).getByRole('button', { name: 'Save Seller' }));
+    const address = within(card).getByLabelText('Address');
+    await waitFor(() => expect(address).toHaveAccessibleDescription(expect.stringContaining(refusal)));
+    expect(address).toHaveAttribute('aria-invalid', 'true');
+    expect(sellerSaves(server)).toHaveLength(1);
+  });
+
+  it('offers Try Again when the seller cannot be loaded', async () => {
+    // The first load and its two retries fail (lib/query-client.ts retries a 5xx twice).
+    let failures = 3;
+    const server = createFakeServer();
+    server.on(settingsContract.invoiceSeller, () =>
+      failures-- > 0 ? replyError(503, 'unavailable', 'Please try again in a moment.') : storedSeller,
+    );
+    const { events } = renderCard(server, () => true);
+    const card = await findSellerCard();
+    expect(await within(card).findByText('Please try again in a moment.')).toBeInTheDocument();
+    await events.click(within(card).getByRole('button', { name: 'Try Again' }));
+    expect(await within(card).findByLabelText('Legal name')).toHaveValue('Tandem Outsourcing Ltd');
+  });
+
+  it('shows the seller read-only to someone who may not change settings', async () => {
+    // Only administrators read System Settings today, and they may change it; the card follows the
+    // permission all the same.
+    const server = createFakeServer();
+    fakeInvoiceSeller(server);
+    renderCard(server, (permission) => permission !== 'update:settings:any');
+    const card = await findSellerCard();
+    expect(await within(card).findByText('Tandem Outsourcing Ltd')).toBeInTheDocument();
+    expect(within(card).getByText('GB123456789')).toBeInTheDocument();
+    expect(within(card).getByText('Address', { selector: 'dt' }).nextElementSibling?.textContent).toBe(
+      storedSeller.address,
+    );
+    expect(within(card).queryByRole('textbox')).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button')).not.toBeInTheDocument();
+  });
+});
+
+function renderCard(server: FakeServer, allows: Parameters<typeof AllowedProvider>[0]['allows']) {
+  vi.stubGlobal('fetch', server.fetch);
+  const events = userEvent.setup({ delay: null });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <AllowedProvider allows={allows}>
+        <InvoiceSellerCard />
+      </AllowedProvider>
+    </QueryClientProvider>,
+  );
+  return { events };
+}

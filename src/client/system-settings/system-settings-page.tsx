@@ -29,6 +29,7 @@ import {
 } from '~/shared/settings';
 import { AccountCodesCard } from './account-codes-card';
 import { systemSettingsQueryOptions, useResetSettings, useSaveSettings } from './api';
+import { InvoiceSellerCard } from './invoice-seller-card';
 import {
   changesOf,
   formFieldOfServerField,
@@ -102,6 +103,7 @@ export function SystemSettingsPage({ pageId }: PageProps) {
         </Alert>
       )}
       {settings.isSuccess && <SettingsForm stored={settings.data} />}
+      <InvoiceSellerCard />
       <AccountCodesCard />
     </div>
   );

@@ -13,6 +13,7 @@ import {
   paymentTexts,
   type UnbilledWeek,
 } from '~/shared/billing';
+import { type BillingDetails, updateBillingDetailsSchema } from '~/shared/billing-details';
 import { OUTSTANDING_INVOICE_STATUSES } from '~/shared/billing-texts';
 import { invoicesContract } from '~/shared/contracts/billing';
 import { paymentsContract } from '~/shared/contracts/payments';
@@ -176,6 +177,25 @@ interface BillingStore {
   // Approved weeks not yet invoiced; the next invoice is drafted from them unless given.
   unbilled: UnbilledWeek[];
   nextInvoice: NextInvoice | null;
+  // Who the invoices are made out to, with the tax rate and terms an administrator set.
+  details: BillingDetails;
+}
+
+// A company that has written no billing details yet: the default rates (docs/decisions/044).
+export function billingDetailsOf(overrides: Partial<BillingDetails> = {}): BillingDetails {
+  return {
+    legal_name: '',
+    address_line1: '',
+    address_line2: '',
+    city: '',
+    region: '',
+    postal_code: '',
+    country: '',
+    tax_id: '',
+    tax_rate_basis_points: 0,
+    payment_terms_days: 14,
+    ...overrides,
+  };
 }
 
 export function fakeBillingApi(
@@ -186,6 +206,7 @@ export function fakeBillingApi(
     profile?: Partial<BillingProfile>;
     unbilled?: UnbilledWeek[];
     nextInvoice?: NextInvoice;
+    details?: Partial<BillingDetails>;
   } = {},
 ): BillingStore {
   const store: BillingStore = {
@@ -202,6 +223,7 @@ export function fakeBillingApi(
     payKeys: [],
     unbilled: [...(seed.unbilled ?? [])],
     nextInvoice: seed.nextInvoice ?? null,
+    details: billingDetailsOf(seed.details),
   };
   // Results already given, by key: a retry with the same key gets the first answer.
   const answered = new Map<string, PayInvoiceResult | ReturnType<typeof replyError>>();
@@ -289,6 +311,19 @@ export function fakeBillingApi(
     store.profile = { ...store.profile, ...change, default_payment_method_id: defaultId };
     store.methods = store.methods.map((method) => ({ ...method, is_default: method.id === defaultId }));
     return store.profile;
+  });
+
+  server.on(paymentsContract.billingDetails, () => store.details);
+  // Checked and normalised by the schema the server checks with (trimmed, upper-case codes), the rates kept.
+  server.on(paymentsContract.updateBillingDetails, ({ body }) => {
+    const checked = updateBillingDetailsSchema.safeParse(body);
+    if (!checked.success) {
+      const fields = Object.fromEntries(checked.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+      // As the server answers: its first problem's sentence, and each field's.
+      return replyError(400, 'validation', checked.error.issues[0]?.message ?? '', fields);
+    }
+    store.details = { ...store.details, ...checked.data };
+    return store.details;
   });
 
   server.on(paymentsContract.payments, ({ query }) => ({
