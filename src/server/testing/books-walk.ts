@@ -454,6 +454,21 @@ export async function walkTheBooks(
     linesOf(weekJournal(new RegExp(`^Invoice issued — invoice ${number} `))),
     'csv-parse',
   );
+  const nameOf = (account: LedgerAccount) => defaultAccountCodes.accounts[account].name;
+  check(
+    `QuickBooks: invoice ${number} debits A/R of ${buyer.legal_name} ${dollars(week.total - work)}, credits revenue ${dollars(week.fee)} and tax ${dollars(week.tax)}`,
+    {
+      [`${nameOf('company_receivable')} (${buyer.legal_name})`]: week.total - work,
+      [nameOf('platform_revenue')]: -week.fee,
+      [nameOf('tax_payable')]: -week.tax,
+    },
+    linesOf(
+      weekJournals.quickbooks.filter((entry) =>
+        new RegExp(`^Invoice issued — invoice ${number} `).test(entry.narration),
+      ),
+    ),
+    'csv-parse',
+  );
   check(
     `Xero: payment of ${number} ${dollars(week.total)}`,
     { [code('provider_clearing')]: week.total, [code('company_receivable')]: -week.total },
@@ -843,7 +858,7 @@ export async function walkTheBooks(
 
   // The period's Xero and QuickBooks journals as csv-parse reads them: every journal balances (checked
   // here), and the Xero ones are answered, each with its lines by account code.
-  async function journals(): Promise<{ xero: JournalLines[] }> {
+  async function journals(): Promise<{ xero: JournalLines[]; quickbooks: JournalLines[] }> {
     const xeroCsv = succeeded(
       'The Xero journal',
       await admin.call(accountingContract.xeroJournal, { query: period }),
@@ -868,15 +883,25 @@ export async function walkTheBooks(
       'The QuickBooks journal',
       await admin.call(accountingContract.quickbooksJournal, { query: period }),
     ).rawPayload.toString('utf8');
-    const entries = new Map<string, number>();
+    const entries = new Map<string, JournalLines>();
     for (const record of csvRecords(quickbooksCsv)) {
       const key = record['Journal No.'] ?? '';
-      entries.set(key, (entries.get(key) ?? 0) + blankOrCents(record.Debits) - blankOrCents(record.Credits));
+      const entry = entries.get(key) ?? { narration: record.Description ?? '', lines: [] };
+      // An A/R line names its customer: kept beside the account, so a check reads both.
+      const account = `${record['Account Name']}${record.Name ? ` (${record.Name})` : ''}`;
+      entry.lines.push([account, blankOrCents(record.Debits) - blankOrCents(record.Credits)]);
+      entries.set(key, entry);
     }
-    const uneven = [...entries].filter(([, difference]) => difference !== 0).map(([key]) => key);
-    check(`QuickBooks: all ${entries.size} entries' debits equal credits`, [], uneven, 'csv-parse');
-    check('QuickBooks and Xero hold the same journals', xero.length, entries.size, 'csv-parse');
-    return { xero };
+    const quickbooks = [...entries.values()];
+    const uneven = quickbooks.filter((entry) => entry.lines.reduce((sum, [, cents]) => sum + cents, 0) !== 0);
+    check(
+      `QuickBooks: all ${quickbooks.length} entries' debits equal credits`,
+      [],
+      uneven.map((entry) => entry.narration),
+      'csv-parse',
+    );
+    check('QuickBooks and Xero hold the same journals', xero.length, quickbooks.length, 'csv-parse');
+    return { xero, quickbooks };
   }
 
   // The trial balance and the month-end report, whole: the database holds only the walk's money.
@@ -939,6 +964,6 @@ export async function walkTheBooks(
 
 interface JournalLines {
   narration: string;
-  // [account code, signed cents] per line.
+  // [account code (Xero) or name (QuickBooks), signed cents: debits positive] per line.
   lines: Array<[string, number]>;
 }
