@@ -202,7 +202,9 @@ export async function walkTheBooks(
   const ledgerTotal = async () => Object.values(await ledgerBalances()).reduce((sum, cents) => sum + cents, 0);
 
   const today = isoDay(new Date());
-  const period = { from: monthBounds(today.slice(0, 7)).from, to: today };
+  // The books are read up to the day they are read on (a walk may pass midnight), from the walk's first month.
+  const firstDay = monthBounds(today.slice(0, 7)).from;
+  const period = () => ({ from: firstDay, to: isoDay(new Date()) });
 
   // ------------------------------------------------------------------ the parties and the settings
   const admin = await signedInAccount(testApp, { role: 'admin', name: 'Ada Admin' });
@@ -861,7 +863,7 @@ export async function walkTheBooks(
   async function journals(): Promise<{ xero: JournalLines[]; quickbooks: JournalLines[] }> {
     const xeroCsv = succeeded(
       'The Xero journal',
-      await admin.call(accountingContract.xeroJournal, { query: period }),
+      await admin.call(accountingContract.xeroJournal, { query: period() }),
     ).rawPayload.toString('utf8');
     const byNarration = new Map<string, JournalLines>();
     for (const record of csvRecords(xeroCsv)) {
@@ -881,7 +883,7 @@ export async function walkTheBooks(
 
     const quickbooksCsv = succeeded(
       'The QuickBooks journal',
-      await admin.call(accountingContract.quickbooksJournal, { query: period }),
+      await admin.call(accountingContract.quickbooksJournal, { query: period() }),
     ).rawPayload.toString('utf8');
     const entries = new Map<string, JournalLines>();
     for (const record of csvRecords(quickbooksCsv)) {
@@ -906,9 +908,10 @@ export async function walkTheBooks(
 
   // The trial balance and the month-end report, whole: the database holds only the walk's money.
   async function checkBooks(expected: { revenue: number; tax: number; paidOut: number; cash: number; escrow: number }) {
+    const { to: asOf } = period();
     const trial = succeeded(
       'The trial balance',
-      await admin.call(accountingContract.trialBalance, { query: { as_of: today } }),
+      await admin.call(accountingContract.trialBalance, { query: { as_of: asOf } }),
     ).body;
     const net = (account: LedgerAccount) => {
       const row = trial.accounts.find((candidate) => candidate.account === account);
@@ -918,7 +921,7 @@ export async function walkTheBooks(
       ledgerAccounts.filter((account) => net(account) !== 0).map((account) => [account, net(account)]),
     );
     say(
-      `      │ trial balance ${today}: ${Object.entries(nonZero)
+      `      │ trial balance ${asOf}: ${Object.entries(nonZero)
         .map(([account, cents]) => `${account} ${dollars(cents)}`)
         .join(', ')}; debits ${dollars(trial.total_debit_cents)} = credits ${dollars(trial.total_credit_cents)}`,
     );
@@ -941,7 +944,7 @@ export async function walkTheBooks(
     );
     const report = succeeded(
       'The month-end report',
-      await admin.call(accountingContract.monthEnd, { query: { month: today.slice(0, 7) } }),
+      await admin.call(accountingContract.monthEnd, { query: { month: asOf.slice(0, 7) } }),
     ).body;
     const figures = Object.fromEntries(report.figures.map((figure) => [figure.key, figure.cents]));
     check(
