@@ -23,6 +23,7 @@ function payment(overrides: Partial<AdminPayment> = {}): AdminPayment {
     amount_cents: 132_000,
     status: 'completed',
     display_status: 'completed',
+    refunded_cents: 0,
     method_label: 'Visa ending in 4242',
     failure_message: null,
     provider: 'test',

@@ -47,6 +47,7 @@ export function invoice(overrides: Partial<Invoice> = {}): Invoice {
     tax_cents: 12450,
     amount_cents: 122450,
     paid_at: null,
+    refunds: [],
     items: [
       {
         id: fakeId(),
@@ -326,6 +327,9 @@ export function fakeBillingApi(
         failure_message: failure,
         created_at: new Date().toISOString(),
         completed_at: status === 'completed' ? new Date().toISOString() : null,
+        refunded_cents: 0,
+        refunded_at: null,
+        display_status: status,
       };
       store.payments.unshift(payment);
       return payment;

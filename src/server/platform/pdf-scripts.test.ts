@@ -56,6 +56,7 @@ function invoiceBilledTo(companyName: string): Invoice {
     tax_cents: 0,
     amount_cents: 11_000,
     paid_at: null,
+    refunds: [],
     items: [
       {
         id: crypto.randomUUID(),
