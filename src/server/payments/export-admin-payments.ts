@@ -30,19 +30,7 @@ export async function exportAdminPayments({
 }): Promise<{ filename: string; content: string }> {
   const rows = await findAdminPaymentsForExport({ db, filter });
   const content = buildCsv([
-    // Refunded: the day money last went back, beside how much in all (a settled dispute gives back a part).
-    [
-      'Company',
-      'Amount (USD)',
-      'Status',
-      'Date',
-      'Invoice',
-      'Method',
-      'Completed',
-      'Refunded (USD)',
-      'Refunded',
-      'Failure',
-    ],
+    ['Company', 'Amount (USD)', 'Status', 'Date', 'Invoice', 'Method', 'Completed', 'Refunded', 'Failure'],
     ...rows.map((row) => [
       row.company_name,
       (row.amount_cents / 100).toFixed(2),
