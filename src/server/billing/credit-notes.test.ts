@@ -16,6 +16,7 @@ import { addDays, isoDay, weekStartOf } from '../platform/work-calendar';
 import { signedInAccount } from '../testing/auth-helpers';
 import { type Account, companyAccount } from '../testing/job-board-test-helpers';
 import { pdfText } from '../testing/pdf-text';
+import { creditNoteSnapshot, rerunCreditNoteBackfill } from '../testing/rerun-credit-note-backfill';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { buildAssignment, buildTimesheet } from '../testing/work-factories';
 
@@ -218,5 +219,15 @@ describe('credit notes of refunded invoice payments', () => {
       const listed = await company.call(invoicesContract.creditNotes, { query: {} });
       expect(listed.body.items.map((note) => note.total_cents)).toEqual([payment.amount_cents]);
     }
+  });
+
+  // Migration 0072 gives every refund made before credit notes existed its note: run again over the refunds
+  // above with their notes taken away, it writes the notes the code wrote — same refunds, reasons, parties,
+  // lines and totals, numbered 1… without gaps — and the payments' refunded amounts.
+  it('backfills earlier refunds into the credit notes the code issues', async () => {
+    const issued = await creditNoteSnapshot(db());
+    expect(issued.notes.length).toBeGreaterThan(0);
+    await rerunCreditNoteBackfill(db());
+    expect(await creditNoteSnapshot(db())).toEqual(issued);
   });
 });

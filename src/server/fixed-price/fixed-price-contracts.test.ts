@@ -32,6 +32,7 @@ import { buildAccount } from '../seed/factories';
 import { buildApplication, buildJob } from '../seed/job-factories';
 import { signedInAccount } from '../testing/auth-helpers';
 import { pdfText } from '../testing/pdf-text';
+import { creditNoteSnapshot, rerunCreditNoteBackfill } from '../testing/rerun-credit-note-backfill';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { approveDueMilestones } from './approve-due-milestones';
 import { settleDispute } from './settle-dispute';
@@ -890,6 +891,14 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
       const fundAgain = await fund(milestone.id, randomUUID());
       expect(fundAgain.statusCode).toBe(409);
       expect(fundAgain.error?.error).toBe(milestoneTexts.cannotFund);
+    });
+
+    // Migration 0072 writes for the refunds and settlements above the credit notes the code issued.
+    it('backfills earlier milestone refunds and settlements into the credit notes the code issues', async () => {
+      const issued = await creditNoteSnapshot(db());
+      expect(issued.notes.filter((note) => note.milestoneId !== null).length).toBeGreaterThanOrEqual(2);
+      await rerunCreditNoteBackfill(db());
+      expect(await creditNoteSnapshot(db())).toEqual(issued);
     });
 
     it('changes nothing when the provider cannot refund', async () => {

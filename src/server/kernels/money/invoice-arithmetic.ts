@@ -220,7 +220,7 @@ export function creditedMilestoneLines({
   const kept = released ?? { subtotalCents: 0, feeCents: 0, taxCents: 0 };
   return [
     { kind: 'milestone', description: `Milestone: ${title}`, amountCents: charged.subtotalCents - kept.subtotalCents },
-    { kind: 'fee', description: 'Platform fee on it', amountCents: charged.feeCents - kept.feeCents },
-    { kind: 'tax', description: 'Tax on it', amountCents: charged.taxCents - kept.taxCents },
+    { kind: 'fee', description: 'Platform fee', amountCents: charged.feeCents - kept.feeCents },
+    { kind: 'tax', description: 'Tax', amountCents: charged.taxCents - kept.taxCents },
   ];
 }
