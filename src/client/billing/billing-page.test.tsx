@@ -685,6 +685,84 @@ describe('Invoice detail and paying', () => {
   });
 });
 
+// Decision 048: what went back, and each refund's credit note.
+describe('Refunds', () => {
+  it('shows a refunded payment as Refunded with the amount and day, and the invoice’s credit note to download', async () => {
+    const refund = {
+      credit_note_id: 'cn-7',
+      credit_note_number: 'CN-2026-000007',
+      reason: 'payment_refunded' as const,
+      total_cents: 122450,
+      issued_at: '2026-11-25T12:00:00.000Z',
+    };
+    const refunded = invoice({ invoice_number: 'INV-BACK', status: 'unpaid', refunds: [refund] });
+    const { events, server } = await openBilling(
+      {
+        invoices: [refunded],
+        payments: [
+          {
+            id: 'payment-1',
+            invoice_id: refunded.id,
+            invoice_number: refunded.invoice_number,
+            milestone_id: null,
+            milestone_title: null,
+            company_name: 'Acme',
+            amount_cents: 122450,
+            status: 'completed',
+            method_label: 'Visa ending in 4242',
+            failure_message: null,
+            created_at: '2026-11-20T10:00:00.000Z',
+            completed_at: '2026-11-20T10:00:00.000Z',
+            refunded_cents: 122450,
+            refunded_at: '2026-11-25T12:00:00.000Z',
+            display_status: 'refunded',
+          },
+          {
+            id: 'payment-2',
+            invoice_id: null,
+            invoice_number: null,
+            milestone_id: 'milestone-1',
+            milestone_title: 'Wireframes',
+            company_name: 'Acme',
+            amount_cents: 357225,
+            status: 'completed',
+            method_label: 'Visa ending in 4242',
+            failure_message: null,
+            created_at: '2026-11-21T10:00:00.000Z',
+            completed_at: '2026-11-21T10:00:00.000Z',
+            refunded_cents: 142890,
+            refunded_at: '2026-11-26T12:00:00.000Z',
+            display_status: 'partially_refunded',
+          },
+        ],
+      },
+      undefined,
+      (fake) => fake.on(invoicesContract.creditNotePdf, () => new Blob(['pdf'], { type: 'application/pdf' })),
+    );
+    const payments = await screen.findByRole('table', { name: 'Payments' });
+    const whole = within(payments).getByRole('row', { name: /INV-BACK/ });
+    expect(within(whole).getByText('Refunded')).toBeInTheDocument();
+    expect(whole).not.toHaveTextContent('Completed');
+    expect(whole).toHaveTextContent('Refunded $1,224.50 on Nov 25, 2026');
+    const part = within(payments).getByRole('row', { name: /Wireframes/ });
+    expect(within(part).getByText('Partially refunded')).toBeInTheDocument();
+    expect(part).toHaveTextContent('Refunded $1,428.90 on Nov 26, 2026');
+
+    URL.createObjectURL = vi.fn(() => 'blob:credit-note');
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await findTable();
+    await events.click(screen.getByRole('button', { name: 'View INV-BACK' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invoice INV-BACK' });
+    const refunds = within(dialog).getByRole('list', { name: 'Refunds' });
+    expect(refunds).toHaveTextContent('Refunded $1,224.50 on Nov 25, 2026');
+    expect(refunds).toHaveTextContent('Payment refunded');
+    await events.click(within(refunds).getByRole('button', { name: 'Credit note CN-2026-000007' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(server.requests.some((request) => request.path === '/api/company/credit-notes/cn-7/pdf')).toBe(true);
+  });
+});
+
 describe('Payment methods', () => {
   it('adds a card, makes it the default and removes another', async () => {
     const old = savedMethod({ label: 'Bank account ending in 6789', kind: 'bank', last4: '6789', is_default: true });

@@ -185,6 +185,7 @@ export function fakeBillingApi(
     profile?: Partial<BillingProfile>;
     unbilled?: UnbilledWeek[];
     nextInvoice?: NextInvoice;
+    payments?: Payment[];
   } = {},
 ): BillingStore {
   const store: BillingStore = {
@@ -197,7 +198,7 @@ export function fakeBillingApi(
       default_payment_method_id: seed.methods?.find((method) => method.is_default)?.id ?? null,
       ...seed.profile,
     },
-    payments: [],
+    payments: [...(seed.payments ?? [])],
     payKeys: [],
     unbilled: [...(seed.unbilled ?? [])],
     nextInvoice: seed.nextInvoice ?? null,
