@@ -39,10 +39,22 @@ async function takeCreditNoteNumber(tx: Database, year: number): Promise<string>
 export function partiesOfCreditedInvoice(invoice: typeof invoices.$inferSelect): Record<string, string | null> {
   const parties: Record<string, string | null> = {};
   for (const [column, value] of Object.entries(invoice)) {
-    if (!/^(billedTo|buyer|seller)/.test(column)) continue;
-    parties[column] = value === null || value === undefined ? null : String(value);
+    if (/^(billedTo|buyer|seller)/.test(column)) parties[column] = partyText(value);
   }
   return parties;
+}
+
+// A party column's value as the document prints it: text as it is; an address kept as an object, its parts
+// in order, comma-separated.
+function partyText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') {
+    const parts = Object.values(value).filter((part) => part !== null && part !== undefined && part !== '');
+    return parts.map((part) => partyText(part)).join(', ');
+  }
+  return String(value);
 }
 
 // A refund of money never invoiced (a milestone's funding) names the company as it is called when the money
