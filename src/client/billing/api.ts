@@ -51,6 +51,13 @@ export const paymentListQueryOptions = (query: { page: number; page_size: number
     placeholderData: keepPreviousData,
   });
 
+export const creditNoteListQueryOptions = (query: { page: number; page_size: number }) =>
+  queryOptions({
+    queryKey: queryKeys.billing.creditNotes(query),
+    queryFn: () => callApi(invoicesContract.creditNotes, { query }),
+    placeholderData: keepPreviousData,
+  });
+
 // Approved weeks not yet invoiced, and the next invoice's day and estimate (docs/decisions/024).
 export const unbilledWorkQueryOptions = (query: { page: number; page_size: number }) =>
   queryOptions({

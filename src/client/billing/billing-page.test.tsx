@@ -761,6 +761,53 @@ describe('Refunds', () => {
     await waitFor(() => expect(click).toHaveBeenCalled());
     expect(server.requests.some((request) => request.path === '/api/company/credit-notes/cn-7/pdf')).toBe(true);
   });
+
+  it('lists the company’s credit notes with what each credits, and none when there are none', async () => {
+    const note = {
+      id: 'cn-9',
+      credit_note_number: 'CN-2026-000009',
+      reason: 'dispute_settled' as const,
+      invoice_id: null,
+      invoice_number: null,
+      milestone_id: 'milestone-1',
+      milestone_title: 'Wireframes',
+      payment_id: 'payment-2',
+      billed_to_name: 'Acme',
+      parties: { billedToName: 'Acme' },
+      issue_date: '2026-11-26',
+      issued_at: '2026-11-26T12:00:00.000Z',
+      subtotal_cents: 120_000,
+      fee_cents: 12_000,
+      tax_cents: 10_890,
+      total_cents: 142_890,
+      items: [],
+    };
+    const { events, server } = await openBilling({ creditNotes: [note] }, undefined, (fake) =>
+      fake.on(invoicesContract.creditNotePdf, () => new Blob(['pdf'], { type: 'application/pdf' })),
+    );
+    const table = await screen.findByRole('table', { name: 'Credit notes' });
+    const line = within(table).getByRole('row', { name: /CN-2026-000009/ });
+    expect(line).toHaveTextContent('Nov 26, 2026');
+    expect(line).toHaveTextContent('Milestone Wireframes');
+    expect(line).toHaveTextContent('Dispute settled');
+    expect(line).toHaveTextContent('$1,428.90');
+    URL.createObjectURL = vi.fn(() => 'blob:credit-note');
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await events.click(within(line).getByRole('button', { name: 'Download CN-2026-000009' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(server.requests.some((request) => request.path === '/api/company/credit-notes/cn-9/pdf')).toBe(true);
+  });
+
+  it('shows no Credit Notes card to a company that has none', async () => {
+    const { server } = await openBilling({});
+    await findTable();
+    await screen.findByText('No payments yet.');
+    await waitFor(() =>
+      expect(server.requests.some((request) => request.path === '/api/company/credit-notes')).toBe(true),
+    );
+    expect(screen.queryByRole('heading', { name: 'Credit Notes' })).not.toBeInTheDocument();
+  });
 });
 
 describe('Payment methods', () => {

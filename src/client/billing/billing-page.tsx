@@ -7,6 +7,7 @@ import { isOneOf } from '~/client/lib/list-search';
 import type { PageProps } from '~/client/routes';
 import { paths } from '~/shared/routes';
 import { BillingSummaryCards } from './billing-summary-cards';
+import { CreditNotesSection } from './credit-notes-section';
 import { InvoicesSection } from './invoices-section';
 import { PaymentMethodsSection } from './payment-methods-section';
 import { PaymentsHistory } from './payments-history';
@@ -39,6 +40,7 @@ function InvoicesTab() {
         {mayReadMethods && <PaymentMethodsSection />}
         <PaymentsHistory />
       </div>
+      <CreditNotesSection />
     </div>
   );
 }

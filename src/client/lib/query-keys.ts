@@ -154,6 +154,8 @@ export const queryKeys = {
     paymentMethods: () => ['billing', 'payment-methods'] as const,
     profile: () => ['billing', 'profile'] as const,
     payments: (query: { page: number; page_size: number }) => ['billing', 'payments', query] as const,
+    // Refunds' credit notes (decision 048).
+    creditNotes: (query: { page: number; page_size: number }) => ['billing', 'credit-notes', query] as const,
     // Approved work not yet invoiced and the next invoice's estimate: approving a week refreshes both.
     unbilled: () => ['billing', 'unbilled'] as const,
     unbilledWork: (query: { page: number; page_size: number }) => ['billing', 'unbilled', 'list', query] as const,

@@ -3,6 +3,7 @@ import { type FakeServer, reply, replyError } from '~/client/testing/fake-server
 import {
   type BillingProfile,
   type BillingSummary,
+  type CreditNote,
   type Invoice,
   type InvoiceSortKey,
   type NewPaymentMethodInput,
@@ -170,6 +171,7 @@ interface BillingStore {
   methods: PaymentMethod[];
   profile: BillingProfile;
   payments: Payment[];
+  creditNotes: CreditNote[];
   // The Idempotency-Key of every pay request, in order.
   payKeys: string[];
   // Approved weeks not yet invoiced; the next invoice is drafted from them unless given.
@@ -186,6 +188,7 @@ export function fakeBillingApi(
     unbilled?: UnbilledWeek[];
     nextInvoice?: NextInvoice;
     payments?: Payment[];
+    creditNotes?: CreditNote[];
   } = {},
 ): BillingStore {
   const store: BillingStore = {
@@ -199,6 +202,7 @@ export function fakeBillingApi(
       ...seed.profile,
     },
     payments: [...(seed.payments ?? [])],
+    creditNotes: [...(seed.creditNotes ?? [])],
     payKeys: [],
     unbilled: [...(seed.unbilled ?? [])],
     nextInvoice: seed.nextInvoice ?? null,
@@ -290,6 +294,13 @@ export function fakeBillingApi(
     store.methods = store.methods.map((method) => ({ ...method, is_default: method.id === defaultId }));
     return store.profile;
   });
+
+  server.on(invoicesContract.creditNotes, ({ query }) => ({
+    items: store.creditNotes,
+    total: store.creditNotes.length,
+    page: Number(query.get('page') ?? 1),
+    page_size: Number(query.get('page_size') ?? 20),
+  }));
 
   server.on(paymentsContract.payments, ({ query }) => ({
     items: store.payments,
