@@ -29,6 +29,38 @@ export type InvoiceItemUnit = (typeof invoiceItemUnits)[number];
 export const paymentStatuses = ['pending', 'completed', 'failed'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
+// How a payment reads to the company: its status, except that a completed payment whose money went back in
+// full reads Refunded, and in part Partially refunded (decision 048).
+export const paymentDisplayStatuses = ['pending', 'completed', 'failed', 'refunded', 'partially_refunded'] as const;
+export type PaymentDisplayStatus = (typeof paymentDisplayStatuses)[number];
+export const paymentDisplayStatusLabels: Record<PaymentDisplayStatus, string> = {
+  pending: 'Pending',
+  completed: 'Completed',
+  failed: 'Failed',
+  refunded: 'Refunded',
+  partially_refunded: 'Partially refunded',
+};
+export function paymentDisplayStatusOf(payment: {
+  status: PaymentStatus;
+  amount_cents: number;
+  refunded_cents: number;
+}): PaymentDisplayStatus {
+  if (payment.status !== 'completed' || payment.refunded_cents === 0) return payment.status;
+  return payment.refunded_cents >= payment.amount_cents ? 'refunded' : 'partially_refunded';
+}
+
+// Why a credit note was issued (decision 048): an invoice's payment refunded (by an administrator, or from
+// Stripe's dashboard), taken back by a chargeback, a funded milestone given back before release, or the
+// company's share of a settled dispute.
+export const creditNoteReasons = ['payment_refunded', 'charged_back', 'milestone_refunded', 'dispute_settled'] as const;
+export type CreditNoteReason = (typeof creditNoteReasons)[number];
+export const creditNoteReasonLabels: Record<CreditNoteReason, string> = {
+  payment_refunded: 'Payment refunded',
+  charged_back: 'Chargeback',
+  milestone_refunded: 'Milestone refunded',
+  dispute_settled: 'Dispute settled',
+};
+
 // docs/spec/admin-billing-and-content.md §9: card (masked card ending in 4242), bank, and a third-party wallet.
 export const paymentMethodKinds = ['card', 'bank', 'wallet'] as const;
 export type PaymentMethodKind = (typeof paymentMethodKinds)[number];

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { assignmentStatuses } from './applications';
 import {
+  creditNoteReasons,
   invoiceItemKinds,
   invoiceItemUnits,
   invoiceSortKeys,
   invoiceStatuses,
   MAX_MINUTES_PER_DAY,
+  paymentDisplayStatuses,
   paymentMethodKinds,
   paymentStatuses,
   shiftStatuses,
@@ -265,6 +267,16 @@ const invoiceItemSchema = z.object({
 });
 export type InvoiceItem = z.infer<typeof invoiceItemSchema>;
 
+// A refund of the invoice's payment, as its credit note says (decision 048).
+const invoiceRefundSchema = z.object({
+  credit_note_id: z.string(),
+  credit_note_number: z.string(),
+  reason: z.enum(creditNoteReasons),
+  total_cents: z.number().int(),
+  issued_at: z.string(),
+});
+export type InvoiceRefund = z.infer<typeof invoiceRefundSchema>;
+
 export const invoiceSchema = z.object({
   id: z.string(),
   invoice_number: z.string(),
@@ -286,8 +298,49 @@ export const invoiceSchema = z.object({
   amount_cents: z.number().int(),
   paid_at: z.string().nullable(),
   items: z.array(invoiceItemSchema),
+  // The money given back of it, oldest first: each refund is a credit note of its own.
+  refunds: z.array(invoiceRefundSchema),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
+
+// ---------------------------------------------------------------- credit notes (decision 048)
+
+const creditNoteItemSchema = z.object({
+  kind: z.enum(invoiceItemKinds),
+  description: z.string(),
+  amount_cents: z.number().int(),
+});
+
+export const creditNoteSchema = z.object({
+  id: z.string(),
+  credit_note_number: z.string(),
+  reason: z.enum(creditNoteReasons),
+  // What it credits: an invoice, or a milestone's funding that was never invoiced (invoice null).
+  invoice_id: z.string().nullable(),
+  invoice_number: z.string().nullable(),
+  milestone_id: z.string().nullable(),
+  milestone_title: z.string().nullable(),
+  payment_id: z.string(),
+  // The buyer as the credited invoice named it at issue (decision 044), and every party the invoice names.
+  billed_to_name: z.string(),
+  parties: z.record(z.string(), z.string().nullable()),
+  issue_date: z.string(),
+  issued_at: z.string(),
+  subtotal_cents: z.number().int(),
+  fee_cents: z.number().int(),
+  tax_cents: z.number().int(),
+  total_cents: z.number().int(),
+  items: z.array(creditNoteItemSchema),
+});
+export type CreditNote = z.infer<typeof creditNoteSchema>;
+
+// GET /api/company/credit-notes: the company's credit notes, newest first.
+export const creditNoteListQuerySchema = z.object({ ...pageQuery });
+export const creditNoteListSchema = listOf(creditNoteSchema);
+export type CreditNoteList = z.infer<typeof creditNoteListSchema>;
+export const creditNoteTexts = {
+  notFound: 'This credit note does not exist, or it is not your company’s.',
+};
 
 export const invoiceListQuerySchema = z.object({
   // Matches the invoice number case-insensitively (docs/spec/admin-billing-and-content.md §5).
@@ -483,6 +536,11 @@ export const paymentSchema = z.object({
   failure_message: z.string().nullable(),
   created_at: z.string(),
   completed_at: z.string().nullable(),
+  // What went back of it (decision 048): the whole amount, or a settled dispute's share, and when money
+  // last went back (null when none did). A payment refunded in full reads Refunded, not Completed.
+  refunded_cents: z.number().int(),
+  refunded_at: z.string().nullable(),
+  display_status: z.enum(paymentDisplayStatuses),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 

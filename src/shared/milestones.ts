@@ -264,6 +264,11 @@ export const milestoneSchema = z.object({
   refunded_cents: z.number().int(),
   // The paid invoice its release issued.
   invoice_id: z.string().nullable(),
+  // What went back to the company's card, with its fee and tax, as its credit note says (decision 048): a
+  // refund before release or a settlement's share. Only the company sees it (null for the talent).
+  credit_note: z
+    .object({ id: z.string(), number: z.string(), total_cents: z.number().int(), issued_at: z.string() })
+    .nullable(),
   // Once disputed: why, by which side, and how an administrator settled it.
   dispute: z
     .object({
@@ -293,6 +298,8 @@ export const contractSchema = z.object({
   // Held for the talent now; released to them so far.
   escrow_cents: z.number().int(),
   released_cents: z.number().int(),
+  // Given back to the company's card, fee and tax included (the sum of the milestones' credit notes).
+  refunded_to_card_cents: z.number().int(),
   milestones: z.array(milestoneSchema),
   // A change to the unfunded milestones waiting for the other side's answer.
   pending_proposal: milestoneProposalSchema.nullable(),

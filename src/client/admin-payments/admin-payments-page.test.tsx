@@ -23,6 +23,7 @@ function payment(overrides: Partial<AdminPayment> = {}): AdminPayment {
     amount_cents: 132_000,
     status: 'completed',
     display_status: 'completed',
+    refunded_cents: 0,
     method_label: 'Visa ending in 4242',
     failure_message: null,
     provider: 'test',
@@ -176,6 +177,22 @@ describe('Payment Management', () => {
     await events.click(within(confirm).getByRole('button', { name: 'Refund' }));
     await waitFor(() => expect(refunds).toBe(1));
     expect((await screen.findAllByText(adminPaymentTexts.refunded)).length).toBeGreaterThan(0);
+  });
+
+  it('shows what a settlement gave back of a milestone’s funding, and when', async () => {
+    const funding = payment({
+      invoice_id: null,
+      invoice_number: null,
+      milestone_id: fakeId(),
+      milestone_title: 'Wireframes',
+      amount_cents: 357_225,
+      refunded_cents: 142_890,
+      refunded_at: '2026-11-26T12:00:00.000Z',
+    });
+    const { events } = await openPage([funding]);
+    await events.click(await screen.findByRole('button', { name: /View payment/ }));
+    const details = await screen.findByRole('dialog', { name: 'Payment of $3,572.25' });
+    expect(details).toHaveTextContent('Refunded$1,428.90 on Nov 26, 2026');
   });
 
   it('shows the server’s sentence when a refund is refused', async () => {

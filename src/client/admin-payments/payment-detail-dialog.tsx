@@ -55,7 +55,14 @@ export function PaymentDetailDialog({ payment, open, onOpenChange, onRefund }: P
           <Fact label="Method">{payment.method_label}</Fact>
           <Fact label="Date">{formatPaymentDay(payment.created_at)}</Fact>
           {payment.completed_at && <Fact label="Completed">{formatPaymentDay(payment.completed_at)}</Fact>}
-          {payment.refunded_at && <Fact label="Refunded">{formatPaymentDay(payment.refunded_at)}</Fact>}
+          {/* How much went back and when: all of it, or a settled dispute's share of a milestone's funding. */}
+          {payment.refunded_at && (
+            <Fact label="Refunded">
+              {payment.refunded_cents > 0
+                ? `${formatCents(payment.refunded_cents)} on ${formatPaymentDay(payment.refunded_at)}`
+                : formatPaymentDay(payment.refunded_at)}
+            </Fact>
+          )}
           {payment.failure_message && <Fact label="Failure">{payment.failure_message}</Fact>}
           <Fact label="Provider Reference">{payment.provider_ref ?? '—'}</Fact>
         </dl>

@@ -5,6 +5,7 @@ import type {
   AddPaymentMethodInput,
   Invoice,
   InvoiceListQuery,
+  InvoiceRefund,
   PayInvoiceInput,
   PayInvoicesInput,
 } from '~/shared/billing';
@@ -58,6 +59,13 @@ export const paymentListQueryOptions = (query: { page: number; page_size: number
     placeholderData: keepPreviousData,
   });
 
+export const creditNoteListQueryOptions = (query: { page: number; page_size: number }) =>
+  queryOptions({
+    queryKey: queryKeys.billing.creditNotes(query),
+    queryFn: () => callApi(invoicesContract.creditNotes, { query }),
+    placeholderData: keepPreviousData,
+  });
+
 // Approved weeks not yet invoiced, and the next invoice's day and estimate (docs/decisions/024).
 export const unbilledWorkQueryOptions = (query: { page: number; page_size: number }) =>
   queryOptions({
@@ -74,6 +82,11 @@ export const nextInvoiceQueryOptions = () =>
 
 export const downloadInvoicePdf = (invoice: Invoice) =>
   downloadApi(invoicesContract.invoicePdf, `${invoice.invoice_number}.pdf`, { params: { id: invoice.id } });
+// A refund's credit note (decision 048).
+export const downloadCreditNotePdf = (refund: Pick<InvoiceRefund, 'credit_note_id' | 'credit_note_number'>) =>
+  downloadApi(invoicesContract.creditNotePdf, `${refund.credit_note_number}.pdf`, {
+    params: { id: refund.credit_note_id },
+  });
 // The selected invoices, one a page.
 export const downloadInvoicesPdf = (ids: string[]) =>
   downloadApi(invoicesContract.exportPdf, 'invoices.pdf', { query: { ids: ids.join(',') } });

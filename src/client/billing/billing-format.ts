@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import type { BadgeVariant } from '~/client/components/ui/badge';
 import { formatIsoDay, fromIsoDay } from '~/client/lib/iso-day';
-import type { InvoiceItem, InvoiceStatus, PaymentStatus } from '~/shared/billing';
+import type { InvoiceItem, InvoiceStatus, PaymentDisplayStatus, PaymentStatus } from '~/shared/billing';
 import { formatCents, formatHoursAndMinutes } from '~/shared/billing-texts';
 
 // How billing reads on screen: status names and colours, days, hours.
@@ -35,6 +35,14 @@ export const paymentStatusBadges: Record<PaymentStatus, BadgeVariant> = {
   pending: 'info',
   completed: 'success',
   failed: 'danger',
+};
+
+// A payment as the company reads it (decision 048): a completed payment whose money went back reads
+// Refunded, or Partially refunded, in grey: it is neither waiting nor failed.
+export const paymentDisplayStatusBadges: Record<PaymentDisplayStatus, BadgeVariant> = {
+  ...paymentStatusBadges,
+  refunded: 'secondary',
+  partially_refunded: 'secondary',
 };
 
 // A calendar day of the API (YYYY-MM-DD) as "Nov 24, 2026".

@@ -587,6 +587,9 @@ describe('Invoice detail and paying', () => {
             failure_message: null,
             created_at: new Date().toISOString(),
             completed_at: null,
+            refunded_cents: 0,
+            refunded_at: null,
+            display_status: 'pending',
           },
         }),
       ),
@@ -679,6 +682,131 @@ describe('Invoice detail and paying', () => {
     expect(await within(dialog).findByText('Enter the account holder’s name.')).toBeInTheDocument();
     expect(within(dialog).getByText('Enter the 9-digit routing number.')).toBeInTheDocument();
     expect(payRequests(server)).toHaveLength(0);
+  });
+});
+
+// Decision 048: what went back, and each refund's credit note.
+describe('Refunds', () => {
+  it('shows a refunded payment as Refunded with the amount and day, and the invoice’s credit note to download', async () => {
+    const refund = {
+      credit_note_id: 'cn-7',
+      credit_note_number: 'CN-2026-000007',
+      reason: 'payment_refunded' as const,
+      total_cents: 122450,
+      issued_at: '2026-11-25T12:00:00.000Z',
+    };
+    const refunded = invoice({ invoice_number: 'INV-BACK', status: 'unpaid', refunds: [refund] });
+    const { events, server } = await openBilling(
+      {
+        invoices: [refunded],
+        payments: [
+          {
+            id: 'payment-1',
+            invoice_id: refunded.id,
+            invoice_number: refunded.invoice_number,
+            milestone_id: null,
+            milestone_title: null,
+            company_name: 'Acme',
+            amount_cents: 122450,
+            status: 'completed',
+            method_label: 'Visa ending in 4242',
+            failure_message: null,
+            created_at: '2026-11-20T10:00:00.000Z',
+            completed_at: '2026-11-20T10:00:00.000Z',
+            refunded_cents: 122450,
+            refunded_at: '2026-11-25T12:00:00.000Z',
+            display_status: 'refunded',
+          },
+          {
+            id: 'payment-2',
+            invoice_id: null,
+            invoice_number: null,
+            milestone_id: 'milestone-1',
+            milestone_title: 'Wireframes',
+            company_name: 'Acme',
+            amount_cents: 357225,
+            status: 'completed',
+            method_label: 'Visa ending in 4242',
+            failure_message: null,
+            created_at: '2026-11-21T10:00:00.000Z',
+            completed_at: '2026-11-21T10:00:00.000Z',
+            refunded_cents: 142890,
+            refunded_at: '2026-11-26T12:00:00.000Z',
+            display_status: 'partially_refunded',
+          },
+        ],
+      },
+      undefined,
+      (fake) => fake.on(invoicesContract.creditNotePdf, () => new Blob(['pdf'], { type: 'application/pdf' })),
+    );
+    const payments = await screen.findByRole('table', { name: 'Payments' });
+    const whole = within(payments).getByRole('row', { name: /INV-BACK/ });
+    expect(within(whole).getByText('Refunded')).toBeInTheDocument();
+    expect(whole).not.toHaveTextContent('Completed');
+    expect(whole).toHaveTextContent('Refunded $1,224.50 on Nov 25, 2026');
+    const part = within(payments).getByRole('row', { name: /Wireframes/ });
+    expect(within(part).getByText('Partially refunded')).toBeInTheDocument();
+    expect(part).toHaveTextContent('Refunded $1,428.90 on Nov 26, 2026');
+
+    URL.createObjectURL = vi.fn(() => 'blob:credit-note');
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await findTable();
+    await events.click(screen.getByRole('button', { name: 'View INV-BACK' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invoice INV-BACK' });
+    const refunds = within(dialog).getByRole('list', { name: 'Refunds' });
+    expect(refunds).toHaveTextContent('Refunded $1,224.50 on Nov 25, 2026');
+    expect(refunds).toHaveTextContent('Payment refunded');
+    await events.click(within(refunds).getByRole('button', { name: 'Credit note CN-2026-000007' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(server.requests.some((request) => request.path === '/api/company/credit-notes/cn-7/pdf')).toBe(true);
+  });
+
+  it('lists the company’s credit notes with what each credits, and none when there are none', async () => {
+    const note = {
+      id: 'cn-9',
+      credit_note_number: 'CN-2026-000009',
+      reason: 'dispute_settled' as const,
+      invoice_id: null,
+      invoice_number: null,
+      milestone_id: 'milestone-1',
+      milestone_title: 'Wireframes',
+      payment_id: 'payment-2',
+      billed_to_name: 'Acme',
+      parties: { billedToName: 'Acme' },
+      issue_date: '2026-11-26',
+      issued_at: '2026-11-26T12:00:00.000Z',
+      subtotal_cents: 120_000,
+      fee_cents: 12_000,
+      tax_cents: 10_890,
+      total_cents: 142_890,
+      items: [],
+    };
+    const { events, server } = await openBilling({ creditNotes: [note] }, undefined, (fake) =>
+      fake.on(invoicesContract.creditNotePdf, () => new Blob(['pdf'], { type: 'application/pdf' })),
+    );
+    const table = await screen.findByRole('table', { name: 'Credit notes' });
+    const line = within(table).getByRole('row', { name: /CN-2026-000009/ });
+    expect(line).toHaveTextContent('Nov 26, 2026');
+    expect(line).toHaveTextContent('Milestone Wireframes');
+    expect(line).toHaveTextContent('Dispute settled');
+    expect(line).toHaveTextContent('$1,428.90');
+    URL.createObjectURL = vi.fn(() => 'blob:credit-note');
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await events.click(within(line).getByRole('button', { name: 'Download CN-2026-000009' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(server.requests.some((request) => request.path === '/api/company/credit-notes/cn-9/pdf')).toBe(true);
+  });
+
+  it('shows no Credit Notes card to a company that has none', async () => {
+    const { server } = await openBilling({});
+    await findTable();
+    await screen.findByText('No payments yet.');
+    await waitFor(() =>
+      expect(server.requests.some((request) => request.path === '/api/company/credit-notes')).toBe(true),
+    );
+    expect(screen.queryByRole('heading', { name: 'Credit Notes' })).not.toBeInTheDocument();
   });
 });
 

@@ -8,6 +8,7 @@ import type { PageProps } from '~/client/routes';
 import { paths } from '~/shared/routes';
 import { BillingDetailsSection } from './billing-details-section';
 import { BillingSummaryCards } from './billing-summary-cards';
+import { CreditNotesSection } from './credit-notes-section';
 import { InvoicesSection } from './invoices-section';
 import { PaymentMethodsSection } from './payment-methods-section';
 import { PaymentsHistory } from './payments-history';
@@ -41,6 +42,7 @@ function InvoicesTab() {
         <PaymentsHistory />
       </div>
       <BillingDetailsSection />
+      <CreditNotesSection />
     </div>
   );
 }

@@ -4,8 +4,8 @@ import { Badge } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '~/client/components/ui/dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/client/components/ui/table';
-import type { Invoice } from '~/shared/billing';
-import { formatCents } from '~/shared/billing-texts';
+import type { Invoice, InvoiceRefund } from '~/shared/billing';
+import { creditNoteReasonLabels, formatCents } from '~/shared/billing-texts';
 import {
   formatDay,
   formatItemRate,
@@ -23,6 +23,7 @@ interface InvoiceDetailDialogProps {
   // Left out for a role that may not pay (a Viewer): no Pay button.
   onPay?: (invoice: Invoice) => void;
   onDownload: (invoice: Invoice) => void;
+  onDownloadCreditNote: (refund: InvoiceRefund) => void;
 }
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -45,9 +46,46 @@ function TotalRow({ label, cents, isTotal = false }: { label: string; cents: num
   );
 }
 
+// What went back of the invoice (decision 048): each refund's amount, day and why, with its credit note.
+function InvoiceRefunds({
+  refunds,
+  onDownloadCreditNote,
+}: {
+  refunds: InvoiceRefund[];
+  onDownloadCreditNote: (refund: InvoiceRefund) => void;
+}) {
+  if (refunds.length === 0) return null;
+  return (
+    <ul aria-label="Refunds" className="grid gap-2 rounded-md bg-muted/60 p-3 text-sm">
+      {refunds.map((refund) => (
+        <li key={refund.credit_note_id} className="flex flex-wrap items-center justify-between gap-2">
+          <span>
+            <span className="font-medium">
+              Refunded {formatCents(refund.total_cents)} on {formatMomentDay(refund.issued_at)}
+            </span>{' '}
+            <span className="text-muted-foreground">({creditNoteReasonLabels[refund.reason]})</span>
+          </span>
+          <Button variant="outline" size="sm" onClick={() => onDownloadCreditNote(refund)}>
+            <DownloadIcon aria-hidden="true" />
+            Credit note {refund.credit_note_number}
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 // One invoice (docs/spec/admin-billing-and-content.md §3): its dates and period, its items (work hours,
-// platform fee, tax) and totals, the PDF, and Pay while it is not paid (§4).
-export function InvoiceDetailDialog({ invoice, open, onOpenChange, onPay, onDownload }: InvoiceDetailDialogProps) {
+// platform fee, tax) and totals, what was refunded of it with each credit note, the PDF, and Pay while it is
+// not paid (§4).
+export function InvoiceDetailDialog({
+  invoice,
+  open,
+  onOpenChange,
+  onPay,
+  onDownload,
+  onDownloadCreditNote,
+}: InvoiceDetailDialogProps) {
   const isPaid = invoice.status === 'paid';
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -111,6 +149,8 @@ export function InvoiceDetailDialog({ invoice, open, onOpenChange, onPay, onDown
           <TotalRow label="Tax" cents={invoice.tax_cents} />
           <TotalRow label="Total" cents={invoice.amount_cents} isTotal />
         </dl>
+
+        <InvoiceRefunds refunds={invoice.refunds} onDownloadCreditNote={onDownloadCreditNote} />
 
         <DialogFooter>
           <Button variant="outline" onClick={() => onDownload(invoice)}>

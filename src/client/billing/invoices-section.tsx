@@ -13,9 +13,15 @@ import { toast } from '~/client/components/ui/use-toast';
 import { useAllowed } from '~/client/lib/allowed';
 import { errorMessage } from '~/client/lib/api-client';
 import { useChangeSearch, useListSearch } from '~/client/lib/list-search';
-import type { Invoice, InvoiceSortKey } from '~/shared/billing';
+import type { Invoice, InvoiceRefund, InvoiceSortKey } from '~/shared/billing';
 import { formatCents } from '~/shared/billing-texts';
-import { downloadInvoicePdf, downloadInvoicesPdf, invoiceListQueryOptions, invoiceQueryOptions } from './api';
+import {
+  downloadCreditNotePdf,
+  downloadInvoicePdf,
+  downloadInvoicesPdf,
+  invoiceListQueryOptions,
+  invoiceQueryOptions,
+} from './api';
 import { formatDay, invoiceStatusBadges, invoiceStatusLabels, invoiceStatusOptions } from './billing-format';
 import { InvoiceDetailDialog } from './invoice-detail-dialog';
 import { ariaSortOf, IssueDateFilter, SortHeader, SortSelect } from './invoice-filters';
@@ -35,6 +41,7 @@ async function download(save: () => Promise<void>) {
 }
 
 const downloadInvoice = (invoice: Invoice) => download(() => downloadInvoicePdf(invoice));
+const downloadCreditNote = (refund: InvoiceRefund) => download(() => downloadCreditNotePdf(refund));
 
 // The Invoices list of /company/billing (docs/spec/admin-billing-and-content.md §2): search by number, status,
 // issue dates, sortable columns, row selection with Download selected, and each invoice's detail and pay
@@ -271,6 +278,7 @@ export function InvoicesSection() {
           onOpenChange={closeDialog}
           onPay={mayPay ? (invoice) => setDialog({ mode: 'pay', invoice }) : undefined}
           onDownload={downloadInvoice}
+          onDownloadCreditNote={downloadCreditNote}
         />
       )}
       {shown && <PayDialog invoice={shown} open={dialog?.mode === 'pay'} onOpenChange={closeDialog} />}

@@ -8,14 +8,14 @@ import { Pagination } from '~/client/components/ui/pagination';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/client/components/ui/table';
 import { errorMessage } from '~/client/lib/api-client';
-import { formatCents, paymentPurposeOf } from '~/shared/billing-texts';
+import { formatCents, paymentDisplayStatusLabels, paymentPurposeOf } from '~/shared/billing-texts';
 import { paymentListQueryOptions } from './api';
-import { formatMomentDay, paymentStatusBadges, paymentStatusLabels } from './billing-format';
+import { formatMomentDay, paymentDisplayStatusBadges } from './billing-format';
 
 const PAGE_SIZE = 10;
 
 // Every payment attempt, newest first: completed, pending (the provider has not answered yet) or
-// failed with the provider's reason.
+// failed with the provider's reason; a completed one whose money went back says how much and when.
 export function PaymentsHistory() {
   const [page, setPage] = useState(1);
   const payments = useQuery(paymentListQueryOptions({ page, page_size: PAGE_SIZE }));
@@ -75,9 +75,16 @@ export function PaymentsHistory() {
                   </TableCell>
                   <TableCell className="text-right whitespace-nowrap tabular-nums max-md:p-0">
                     {formatCents(payment.amount_cents)}
+                    {payment.refunded_cents > 0 && payment.refunded_at && (
+                      <span className="block text-xs text-muted-foreground">
+                        Refunded {formatCents(payment.refunded_cents)} on {formatMomentDay(payment.refunded_at)}
+                      </span>
+                    )}
                   </TableCell>
                   <TableCell className="max-md:p-0">
-                    <Badge variant={paymentStatusBadges[payment.status]}>{paymentStatusLabels[payment.status]}</Badge>
+                    <Badge variant={paymentDisplayStatusBadges[payment.display_status]}>
+                      {paymentDisplayStatusLabels[payment.display_status]}
+                    </Badge>
                   </TableCell>
                 </TableRow>
               ))}

@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '~/client/lib/api-client';
+import { callApi, downloadApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
 import type { PayInvoiceInput } from '~/shared/billing';
+import { invoicesContract } from '~/shared/contracts/billing';
 import { fixedPriceContract } from '~/shared/contracts/fixed-price';
 import type {
   Contract,
@@ -214,3 +215,7 @@ export function useAnswerProposal(side: ContractSide, contractId: string) {
     },
   });
 }
+
+// The credit note of what went back to the company's card of a milestone (decision 048).
+export const downloadMilestoneCreditNote = (note: NonNullable<Milestone['credit_note']>) =>
+  downloadApi(invoicesContract.creditNotePdf, `${note.number}.pdf`, { params: { id: note.id } });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { toIsoDay } from '~/client/lib/iso-day';
 import { pickDayWith } from '~/client/testing/calendar';
 import { applicantUser, companyUser } from '~/client/testing/data-generators';
@@ -9,6 +9,7 @@ import { fakeContract, fakeMilestone, fakeMilestonesApi } from '~/client/testing
 import { createFakeServer, type FakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
 import type { CurrentUser } from '~/shared/auth';
+import { invoicesContract } from '~/shared/contracts/billing';
 import { fixedPriceContract } from '~/shared/contracts/fixed-price';
 import { paymentsContract } from '~/shared/contracts/payments';
 import { messagingTexts } from '~/shared/messaging';
@@ -536,6 +537,45 @@ describe('disputes and refunds', () => {
       within(card).getByText('Released to Grace Hopper: $1,000.00. Refunded to Acme: $500.00.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Wireframes/ })).not.toBeInTheDocument();
+  });
+
+  // Decision 048: the company reads what went back to its card, fee and tax included, with its credit note.
+  it('shows the company what a settlement refunded to its card, and downloads the credit note', async () => {
+    const contract = seedContract({
+      milestones: [
+        fakeMilestone({
+          title: 'Wireframes',
+          status: 'settled',
+          released_cents: 100_000,
+          refunded_cents: 50_000,
+          credit_note: {
+            id: 'cn-3',
+            number: 'CN-2026-000003',
+            total_cents: 59_542,
+            issued_at: '2026-12-18T12:00:00.000Z',
+          },
+          dispute: {
+            reason: 'Two screens are missing.',
+            opened_by: 'company',
+            opened_at: '2026-12-12T12:00:00.000Z',
+            settled_at: '2026-12-18T12:00:00.000Z',
+            settlement_note: 'Three of five screens were delivered.',
+          },
+        }),
+      ],
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:credit-note');
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { events, server } = await openContract(contract, {
+      answer: (fake) => fake.on(invoicesContract.creditNotePdf, () => new Blob(['pdf'], { type: 'application/pdf' })),
+    });
+    const card = await screen.findByRole('article', { name: 'Wireframes' });
+    expect(card).toHaveTextContent('Refunded $595.42 to your card on Dec 18, 2026 (with its platform fee and tax)');
+    expect(summaryCard('Refunded')).toHaveTextContent('$595.42');
+    await events.click(within(card).getByRole('button', { name: 'Credit note CN-2026-000003' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(server.requests.some((request) => request.path === '/api/company/credit-notes/cn-3/pdf')).toBe(true);
   });
 
   it('lets the talent give a funded milestone’s money back after saying the whole charge goes to the company', async () => {

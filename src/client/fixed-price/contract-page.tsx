@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { BanknoteIcon, CircleCheckIcon, LockIcon, PencilLineIcon } from 'lucide-react';
+import { BanknoteIcon, CircleCheckIcon, LockIcon, PencilLineIcon, Undo2Icon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { z } from 'zod';
@@ -13,6 +13,7 @@ import { Card, CardContent } from '~/client/components/ui/card';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { useAllowed } from '~/client/lib/allowed';
 import { errorMessage, isNotFoundError } from '~/client/lib/api-client';
+import { cn } from '~/client/lib/cn';
 import { formatIsoDay } from '~/client/lib/iso-day';
 import type { PageProps } from '~/client/routes';
 import { formatCents } from '~/shared/billing-texts';
@@ -132,6 +133,8 @@ function ContractView({ contract, side }: { contract: Contract; side: ContractSi
   const [open, setOpen] = useState<{ action: MilestoneAction; milestone: Milestone } | null>(null);
   const [isProposing, setIsProposing] = useState(false);
   const mayPropose = useMayProposeMilestones(contract);
+  // Only the company reads what went back to its card (the talent's answer carries none).
+  const hasRefunds = side === 'company' && contract.refunded_to_card_cents > 0;
   // The milestone as the contract shows it now: a dialog sees what changed while it is open (the files
   // the talent attaches).
   const shown = (action: MilestoneAction) =>
@@ -170,7 +173,10 @@ function ContractView({ contract, side }: { contract: Contract; side: ContractSi
         </CardContent>
       </Card>
 
-      <section aria-label="Contract summary" className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+      <section
+        aria-label="Contract summary"
+        className={cn('grid grid-cols-1 gap-3', hasRefunds ? 'sm:grid-cols-2 lg:grid-cols-4' : 'sm:grid-cols-3')}
+      >
         <SummaryCard
           label="Total price"
           value={formatCents(contract.total_cents)}
@@ -189,6 +195,14 @@ function ContractView({ contract, side }: { contract: Contract; side: ContractSi
           hint={side === 'company' ? 'Paid to the talent for approved work' : 'Paid to you for approved work'}
           icon={<CircleCheckIcon />}
         />
+        {hasRefunds && (
+          <SummaryCard
+            label="Refunded"
+            value={formatCents(contract.refunded_to_card_cents)}
+            hint="Back to your card, with its fee and tax: see each credit note"
+            icon={<Undo2Icon />}
+          />
+        )}
       </section>
 
       <section aria-labelledby="milestones-title" className="grid min-w-0 gap-3">

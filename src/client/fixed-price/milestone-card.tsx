@@ -1,16 +1,27 @@
-import { CheckIcon, CreditCardIcon, PaperclipIcon, RotateCcwIcon, ScaleIcon, SendIcon, Undo2Icon } from 'lucide-react';
+import {
+  CheckIcon,
+  CreditCardIcon,
+  DownloadIcon,
+  PaperclipIcon,
+  RotateCcwIcon,
+  ScaleIcon,
+  SendIcon,
+  Undo2Icon,
+} from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { MilestoneStatusBadge } from '~/client/components/milestone-status-badge';
 import { Alert, AlertTitle } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
+import { toast } from '~/client/components/ui/use-toast';
 import { useAllowed } from '~/client/lib/allowed';
+import { errorMessage } from '~/client/lib/api-client';
 import { cn } from '~/client/lib/cn';
 import { formatFileSize } from '~/client/lib/file-size';
 import { formatIsoDay, formatMomentDayIn } from '~/client/lib/iso-day';
 import { useOwnTimeZone } from '~/client/lib/own-time-zone';
 import { formatCents } from '~/shared/billing-texts';
 import type { Contract, Milestone, MilestoneFile } from '~/shared/milestones';
-import type { ContractSide } from './api';
+import { type ContractSide, downloadMilestoneCreditNote } from './api';
 
 export type MilestoneAction = 'fund' | 'approve' | 'request-changes' | 'submit' | 'dispute' | 'refund';
 
@@ -130,6 +141,7 @@ export function MilestoneCard({
           Given back to {contract.company_name}: the whole charge for this milestone was refunded.
         </p>
       )}
+      {milestone.credit_note && <CreditNoteLine note={milestone.credit_note} />}
       {milestone.status === 'submitted' && milestone.auto_approve_on && (
         <p className="text-sm text-muted-foreground">
           Approves automatically on {formatIsoDay(milestone.auto_approve_on)}
@@ -257,6 +269,37 @@ function DisputeNote({
         <p>An administrator is reviewing it; the money stays in escrow meanwhile.</p>
       )}
     </Alert>
+  );
+}
+
+// What went back to the company's card, fee and tax included, and its credit note (decision 048): the
+// milestone's refunded amount alone is not what the card got back.
+function CreditNoteLine({ note }: { note: NonNullable<Milestone['credit_note']> }) {
+  const zone = useOwnTimeZone();
+  const save = async () => {
+    try {
+      await downloadMilestoneCreditNote(note);
+    } catch (error) {
+      toast({
+        title: 'Download failed',
+        description: errorMessage(error, 'The PDF could not be downloaded. Please try again.'),
+        variant: 'destructive',
+      });
+    }
+  };
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-muted/60 p-3 text-sm">
+      <p>
+        <span className="font-medium">
+          Refunded {formatCents(note.total_cents)} to your card on {formatMomentDayIn(note.issued_at, zone)}
+        </span>{' '}
+        <span className="text-muted-foreground">(with its platform fee and tax)</span>
+      </p>
+      <Button variant="outline" size="sm" onClick={save}>
+        <DownloadIcon aria-hidden="true" />
+        Credit note {note.number}
+      </Button>
+    </div>
   );
 }
 

@@ -156,6 +156,8 @@ export const queryKeys = {
     // Who its invoices are made out to (legal name, address, tax ID) and its tax rate and terms.
     details: () => ['billing', 'details'] as const,
     payments: (query: { page: number; page_size: number }) => ['billing', 'payments', query] as const,
+    // Refunds' credit notes (decision 048).
+    creditNotes: (query: { page: number; page_size: number }) => ['billing', 'credit-notes', query] as const,
     // Approved work not yet invoiced and the next invoice's estimate: approving a week refreshes both.
     unbilled: () => ['billing', 'unbilled'] as const,
     unbilledWork: (query: { page: number; page_size: number }) => ['billing', 'unbilled', 'list', query] as const,

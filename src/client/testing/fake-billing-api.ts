@@ -3,6 +3,7 @@ import { type FakeServer, reply, replyError } from '~/client/testing/fake-server
 import {
   type BillingProfile,
   type BillingSummary,
+  type CreditNote,
   type Invoice,
   type InvoiceSortKey,
   type NewPaymentMethodInput,
@@ -50,6 +51,7 @@ export function invoice(overrides: Partial<Invoice> = {}): Invoice {
     tax_cents: 12450,
     amount_cents: 122450,
     paid_at: null,
+    refunds: [],
     items: [
       {
         id: fakeId(),
@@ -172,6 +174,7 @@ interface BillingStore {
   methods: PaymentMethod[];
   profile: BillingProfile;
   payments: Payment[];
+  creditNotes: CreditNote[];
   // The Idempotency-Key of every pay request, in order.
   payKeys: string[];
   // Approved weeks not yet invoiced; the next invoice is drafted from them unless given.
@@ -207,6 +210,8 @@ export function fakeBillingApi(
     unbilled?: UnbilledWeek[];
     nextInvoice?: NextInvoice;
     details?: Partial<BillingDetails>;
+    payments?: Payment[];
+    creditNotes?: CreditNote[];
   } = {},
 ): BillingStore {
   const store: BillingStore = {
@@ -219,7 +224,8 @@ export function fakeBillingApi(
       default_payment_method_id: seed.methods?.find((method) => method.is_default)?.id ?? null,
       ...seed.profile,
     },
-    payments: [],
+    payments: [...(seed.payments ?? [])],
+    creditNotes: [...(seed.creditNotes ?? [])],
     payKeys: [],
     unbilled: [...(seed.unbilled ?? [])],
     nextInvoice: seed.nextInvoice ?? null,
@@ -325,6 +331,12 @@ export function fakeBillingApi(
     store.details = { ...store.details, ...checked.data };
     return store.details;
   });
+  server.on(invoicesContract.creditNotes, ({ query }) => ({
+    items: store.creditNotes,
+    total: store.creditNotes.length,
+    page: Number(query.get('page') ?? 1),
+    page_size: Number(query.get('page_size') ?? 20),
+  }));
 
   server.on(paymentsContract.payments, ({ query }) => ({
     items: store.payments,
@@ -363,6 +375,9 @@ export function fakeBillingApi(
         failure_message: failure,
         created_at: new Date().toISOString(),
         completed_at: status === 'completed' ? new Date().toISOString() : null,
+        refunded_cents: 0,
+        refunded_at: null,
+        display_status: status,
       };
       store.payments.unshift(payment);
       return payment;

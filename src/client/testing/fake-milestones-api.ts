@@ -61,6 +61,7 @@ export function fakeMilestone(overrides: Partial<Milestone> = {}): Milestone {
     released_cents: 0,
     refunded_cents: 0,
     invoice_id: null,
+    credit_note: null,
     dispute: null,
     ...overrides,
   };
@@ -76,6 +77,7 @@ function withTotals(contract: Contract): Contract {
     total_cents: sum((milestone) => (milestone.status === 'cancelled' ? 0 : milestone.amount_cents)),
     escrow_cents: sum((milestone) => (isEscrowed(milestone.status) ? milestone.amount_cents : 0)),
     released_cents: sum((milestone) => milestone.released_cents),
+    refunded_to_card_cents: sum((milestone) => milestone.credit_note?.total_cents ?? 0),
   };
 }
 
@@ -94,6 +96,7 @@ export function fakeContract(overrides: Partial<Contract> = {}): Contract {
     total_cents: 0,
     escrow_cents: 0,
     released_cents: 0,
+    refunded_to_card_cents: 0,
     milestones: [fakeMilestone()],
     pending_proposal: null,
     ...overrides,
@@ -179,6 +182,9 @@ export function fakeMilestonesApi(
       failure_message: null,
       created_at: now(),
       completed_at: isPending ? null : now(),
+      refunded_cents: 0,
+      refunded_at: null,
+      display_status: isPending ? 'pending' : 'completed',
     };
     store.payments.unshift(payment);
     const funded = isPending ? contract : move(milestone.id, 'funded', milestoneTexts.cannotFund, { funded_at: now() });

@@ -11,9 +11,15 @@ import {
 import { auditActionLabel } from '~/shared/audit-logs';
 import type { Database } from '../db/client';
 import { integerColumn, momentColumn, uuidColumn } from '../db/row-columns';
-import { abuseReports, auditLogs, companies, contactMessages, invoices, users } from '../db/schema';
+import { abuseReports, auditLogs, companies, contactMessages, creditNotes, invoices, users } from '../db/schema';
 import { selectRows } from '../db/select-rows';
-import { invoiceRevenueCents, isIssuedIn, revenueMonthOf } from '../kernels/money/monthly-revenue';
+import {
+  creditNoteRevenueCents,
+  invoiceRevenueCents,
+  isCreditedIn,
+  isIssuedIn,
+  revenueMonthOf,
+} from '../kernels/money/monthly-revenue';
 
 // The admin dashboard's figures, each beside the same figure one period earlier. Months
 // are calendar months in UTC. Built for a million users and millions of audit rows: companies count by
@@ -95,7 +101,8 @@ export async function countPopulation({
 }
 
 // Monthly Revenue this month and last (docs/decisions/023-monthly-revenue.md: invoices issued in the
-// month, work and platform fee, before tax), and the gross margin's cost: what the talent earned for the
+// month, work and platform fee, before tax, less the credit notes of the month against invoices: decision
+// 048), and the gross margin's cost: what the talent earned for the
 // same invoices, read from the ledger (decision 036) — the earnings credited at approval for the weeks
 // those invoices bill, and at release for the fixed-price milestones they release (the talent earns the
 // milestone's whole amount: decision 035).
@@ -106,7 +113,8 @@ async function sumRevenue(db: Database, now: Date) {
   const isThisMonth = isIssuedIn(thisMonth);
   const sumBy = (amount: SQL, condition: SQL) =>
     sql<string>`coalesce(sum(${amount}) filter (where ${condition}), 0)::bigint`;
-  const [[revenue], [earned]] = await Promise.all([
+  const isCreditedThisMonth = isCreditedIn(thisMonth);
+  const [[revenue], [credited], [earned]] = await Promise.all([
     db
       .select({
         current: sumBy(invoiceRevenueCents, isThisMonth),
@@ -114,6 +122,13 @@ async function sumRevenue(db: Database, now: Date) {
       })
       .from(invoices)
       .where(inMonths),
+    db
+      .select({
+        current: sumBy(creditNoteRevenueCents, isCreditedThisMonth),
+        previous: sumBy(creditNoteRevenueCents, sql`not (${isCreditedThisMonth})`),
+      })
+      .from(creditNotes)
+      .where(isCreditedIn({ start: lastMonth.start, end: thisMonth.end })),
     selectRows(
       db,
       z.object({ current: integerColumn, previous: integerColumn }),
@@ -127,7 +142,10 @@ async function sumRevenue(db: Database, now: Date) {
     ),
   ]);
   return {
-    revenue: { value: Number(revenue?.current ?? 0), previous: Number(revenue?.previous ?? 0) },
+    revenue: {
+      value: Number(revenue?.current ?? 0) - Number(credited?.current ?? 0),
+      previous: Number(revenue?.previous ?? 0) - Number(credited?.previous ?? 0),
+    },
     talentPay: { value: earned?.current ?? 0, previous: earned?.previous ?? 0 },
   };
 }

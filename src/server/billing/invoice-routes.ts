@@ -7,11 +7,14 @@ import { registerEndpoint } from '../platform/contract-routes';
 import { AppError } from '../platform/errors';
 import { sendGeneratedFile } from '../platform/file-transfer';
 import { isoDay } from '../platform/work-calendar';
+import { findCreditNotes } from './find-credit-notes';
 import { findInvoices } from './find-invoices';
 import { findUnbilledWork } from './find-unbilled-work';
 import { getBillingSummary } from './get-billing-summary';
+import { getCreditNote } from './get-credit-note';
 import { getInvoice } from './get-invoice';
 import { getNextInvoice } from './next-invoice';
+import { renderCreditNotePdf } from './render-credit-note-pdf';
 import { renderInvoicesPdf } from './render-invoice-pdf';
 
 const sendPdf = (reply: FastifyReply, filename: string, content: Buffer) =>
@@ -22,7 +25,7 @@ const sendPdf = (reply: FastifyReply, filename: string, content: Buffer) =>
   );
 
 // A company's invoices: the list with search, filters and sort, the summary cards, one
-// invoice with its items, PDFs, and the approved work the next invoice will bill: the endpoints of
+// invoice with its items, PDFs, its credit notes (decision 048), and the approved work the next invoice will bill: the endpoints of
 // shared/contracts/billing.ts invoicesContract.
 export async function invoiceRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const { db, nextInvoiceRun } = context;
@@ -59,6 +62,24 @@ export async function invoiceRoutes(app: FastifyInstance, { context }: { context
       `${invoice.invoice_number}.pdf`,
       await renderInvoicesPdf({ invoices: [invoice], now: issuedAt }),
     );
+  });
+
+  registerEndpoint(app, invoicesContract.creditNotes, { config }, async (request) =>
+    findCreditNotes({
+      db,
+      companyId: currentCompanyId(request),
+      page: request.query.page,
+      pageSize: request.query.page_size,
+    }),
+  );
+
+  registerEndpoint(app, invoicesContract.creditNote, { config }, async (request) =>
+    getCreditNote({ db, companyId: currentCompanyId(request), id: request.params.id }),
+  );
+
+  registerEndpoint(app, invoicesContract.creditNotePdf, { config }, async (request, reply) => {
+    const note = await getCreditNote({ db, companyId: currentCompanyId(request), id: request.params.id });
+    return sendPdf(reply, `${note.credit_note_number}.pdf`, await renderCreditNotePdf({ note }));
   });
 
   registerEndpoint(app, invoicesContract.unbilledWork, { config }, async (request) =>

@@ -800,6 +800,7 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
         tax_cents: 16_267,
         amount_cents: 213_442,
         paid_at: null,
+        refunds: [],
         items: [
           {
             id: crypto.randomUUID(),

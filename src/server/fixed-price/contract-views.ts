@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   AUTO_APPROVE_DAYS,
   type Contract,
@@ -7,7 +7,7 @@ import {
   milestoneTexts,
 } from '~/shared/milestones';
 import type { Database } from '../db/client';
-import { assignments, companies, invoices, milestones, users } from '../db/schema';
+import { assignments, companies, creditNotes, invoices, milestones, users } from '../db/schema';
 import { type ChargeRates, chargeOf, currentChargeRates } from '../kernels/payments/milestone-charge';
 import { AppError } from '../platform/errors';
 import { addDays, isoDay } from '../platform/work-calendar';
@@ -28,11 +28,14 @@ function chargeView(milestone: MilestoneRow, rates: ChargeRates) {
   });
 }
 
+type CreditNoteOfMilestone = Milestone['credit_note'];
+
 export function milestoneView(
   milestone: MilestoneRow,
   rates: ChargeRates,
   invoiceId: string | null,
   files: MilestoneFile[],
+  creditNote: CreditNoteOfMilestone = null,
 ): Milestone {
   return {
     id: milestone.id,
@@ -56,6 +59,7 @@ export function milestoneView(
     released_cents: milestone.releasedCents,
     refunded_cents: milestone.refundedCents,
     invoice_id: invoiceId,
+    credit_note: creditNote,
     dispute:
       milestone.disputedAt && milestone.disputeReason && milestone.disputedBySide
         ? {
@@ -99,10 +103,27 @@ export async function loadContract({
   ]);
   const live = rows.filter(({ milestone }) => milestone.status !== 'cancelled');
   const pendingProposal = await loadPendingProposal(db, assignment.id);
-  const files = await loadMilestoneFiles(
-    db,
-    rows.map(({ milestone }) => milestone.id),
-    reader.kind,
+  const milestoneIds = rows.map(({ milestone }) => milestone.id);
+  const [files, notes] = await Promise.all([
+    loadMilestoneFiles(db, milestoneIds, reader.kind),
+    reader.kind === 'applicant' || milestoneIds.length === 0
+      ? []
+      : db
+          .select({
+            milestoneId: creditNotes.milestoneId,
+            id: creditNotes.id,
+            number: creditNotes.creditNoteNumber,
+            totalCents: creditNotes.totalCents,
+            issuedAt: creditNotes.issuedAt,
+          })
+          .from(creditNotes)
+          .where(inArray(creditNotes.milestoneId, milestoneIds)),
+  ]);
+  const noteByMilestone = new Map(
+    notes.map((note): [string | null, CreditNoteOfMilestone] => [
+      note.milestoneId,
+      { id: note.id, number: note.number, total_cents: note.totalCents, issued_at: note.issuedAt.toISOString() },
+    ]),
   );
   return {
     id: assignment.id,
@@ -121,9 +142,16 @@ export async function loadContract({
       0,
     ),
     released_cents: rows.reduce((total, { milestone }) => total + milestone.releasedCents, 0),
+    refunded_to_card_cents: notes.reduce((total, note) => total + note.totalCents, 0),
     pending_proposal: pendingProposal,
     milestones: rows.map(({ milestone, invoiceId }) =>
-      milestoneView(milestone, rates, invoiceId, files.get(milestone.id) ?? []),
+      milestoneView(
+        milestone,
+        rates,
+        invoiceId,
+        files.get(milestone.id) ?? [],
+        noteByMilestone.get(milestone.id) ?? null,
+      ),
     ),
   };
 }

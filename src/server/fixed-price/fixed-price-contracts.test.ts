@@ -32,6 +32,7 @@ import { buildAccount } from '../seed/factories';
 import { buildApplication, buildJob } from '../seed/job-factories';
 import { signedInAccount } from '../testing/auth-helpers';
 import { pdfText } from '../testing/pdf-text';
+import { creditNoteSnapshot, rerunCreditNoteBackfill } from '../testing/rerun-credit-note-backfill';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { approveDueMilestones } from './approve-due-milestones';
 import { settleDispute } from './settle-dispute';
@@ -793,6 +794,50 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
         expect(told?.body).toContain('$1,800.00 released to the talent, $1,428.90 refunded to the company');
       }
 
+      // The company's share is a credit note (decision 048): never invoiced, so it credits the funding payment
+      // and the milestone, line by line the charge less the release invoice — to the cent what went back.
+      const notes = await owner.call(invoicesContract.creditNotes, { query: { page_size: 100 } });
+      expect(notes.statusCode, notes.rawPayload.toString()).toBe(200);
+      const note = notes.body.items.find((item) => item.milestone_id === third.id);
+      expect(note).toMatchObject({
+        reason: 'dispute_settled',
+        invoice_id: null,
+        subtotal_cents: 120_000,
+        fee_cents: 12_000,
+        tax_cents: 10_890,
+        total_cents: 357_225 - 214_335,
+        billed_to_name: (await owner.call(companiesContract.profile)).body.name,
+      });
+      expect(note?.credit_note_number).toMatch(/^CN-\d{4}-\d{6}$/);
+      expect(note?.items.map((item) => [item.kind, item.amount_cents])).toEqual([
+        ['milestone', 120_000],
+        ['fee', 12_000],
+        ['tax', 10_890],
+      ]);
+      expect(notes.body.items.filter((item) => item.milestone_id === third.id)).toHaveLength(1);
+      const printedNote = await pdfText(
+        (await owner.call(invoicesContract.creditNotePdf, { params: { id: note?.id ?? '' } })).rawPayload,
+      );
+      expect(printedNote).toContain(`Credit note ${note?.credit_note_number}`);
+      expect(printedNote).toContain('Funding of milestone Milestone 3 (not invoiced)');
+      expect(printedNote).toMatch(/Total credited\s+\$1,428\.90/);
+      // The contract and the payments list show what went back to the card, and when.
+      const shown = await companyContract(id);
+      expect(shown.refunded_to_card_cents).toBe(142_890);
+      expect(shown.milestones.find((milestone) => milestone.id === third.id)?.credit_note).toMatchObject({
+        number: note?.credit_note_number,
+        total_cents: 142_890,
+      });
+      expect((await talentContract(id)).milestones.every((milestone) => milestone.credit_note === null)).toBe(true);
+      const paid = await owner.call(paymentsContract.payments, { query: { page_size: 100 } });
+      expect(paid.body.items.find((payment) => payment.milestone_id === third.id)).toMatchObject({
+        amount_cents: 357_225,
+        status: 'completed',
+        display_status: 'partially_refunded',
+        refunded_cents: 142_890,
+        refunded_at: note?.issued_at,
+      });
+
       const contract = await companyContract(id);
       const rows = await db().select().from(milestones).where(eq(milestones.assignmentId, id));
       const funded = rows.reduce((total, milestone) => total + milestone.fundedCents, 0);
@@ -826,9 +871,34 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
         .from(auditLogs)
         .where(and(eq(auditLogs.action, 'milestone.refunded'), eq(auditLogs.targetId, milestone.id)));
       expect(refunds).toHaveLength(1);
+      // Two refunds at once: the money went back once and so did its credit note, the whole charge.
+      const notes = (await owner.call(invoicesContract.creditNotes, { query: { page_size: 100 } })).body.items.filter(
+        (item) => item.milestone_id === milestone.id,
+      );
+      expect(notes).toEqual([
+        expect.objectContaining({
+          reason: 'milestone_refunded',
+          total_cents: payment?.amountCents,
+          payment_id: payment?.id,
+        }),
+      ]);
+      expect(payment?.refundedCents).toBe(payment?.amountCents);
+      const listed = await owner.call(paymentsContract.payments, { query: { page_size: 100 } });
+      expect(listed.body.items.find((item) => item.id === payment?.id)).toMatchObject({
+        display_status: 'refunded',
+        refunded_cents: payment?.amountCents,
+      });
       const fundAgain = await fund(milestone.id, randomUUID());
       expect(fundAgain.statusCode).toBe(409);
       expect(fundAgain.error?.error).toBe(milestoneTexts.cannotFund);
+    });
+
+    // Migration 0074 writes for the refunds and settlements above the credit notes the code issued.
+    it('backfills earlier milestone refunds and settlements into the credit notes the code issues', async () => {
+      const issued = await creditNoteSnapshot(db());
+      expect(issued.notes.filter((note) => note.milestoneId !== null).length).toBeGreaterThanOrEqual(2);
+      await rerunCreditNoteBackfill(db());
+      expect(await creditNoteSnapshot(db())).toEqual(issued);
     });
 
     it('changes nothing when the provider cannot refund', async () => {

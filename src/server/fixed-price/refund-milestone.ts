@@ -4,6 +4,7 @@ import { type Contract, milestoneTexts } from '~/shared/milestones';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { milestones } from '../db/schema';
+import { creditedMilestoneLines } from '../kernels/money/invoice-arithmetic';
 import { postFundingRefunded } from '../kernels/money/post-funding-refunded';
 import { fundedChargeOf } from '../kernels/payments/milestone-charge';
 import type { PaymentProvider } from '../kernels/payments/payment-provider';
@@ -44,7 +45,11 @@ export async function refundMilestone({
       tx,
       provider,
       milestone,
-      amountCents: charge.total_cents,
+      reason: 'milestone_refunded',
+      lines: creditedMilestoneLines({
+        title: milestone.title,
+        charged: { subtotalCents: charge.amount_cents, feeCents: charge.fee_cents, taxCents: charge.tax_cents },
+      }),
       now,
     });
     await tx

@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
+import type { CreditNoteReason } from '~/shared/billing';
 import { milestoneTexts } from '~/shared/milestones';
 import type { Database } from '../db/client';
 import { type milestones, payments } from '../db/schema';
+import { type CreditNoteLine, issueCreditNote } from '../kernels/money/issue-credit-note';
 import { type PaymentProvider, TransientPaymentError } from '../kernels/payments/payment-provider';
 import { AppError } from '../platform/errors';
 
@@ -21,22 +23,26 @@ async function fundingPaymentOf(tx: Database, milestoneId: string) {
   return payment;
 }
 
-// Gives `amountCents` of the funding charge back through the provider (inside the caller's transaction,
-// under the milestone's lock): when the provider cannot be reached the transaction rolls back whole.
+// Gives the `lines` of the funding charge back through the provider (inside the caller's transaction, under
+// the milestone's lock): when the provider cannot be reached the transaction rolls back whole. The money that
+// went back gets its credit note (decision 048), crediting the funding payment: it was never invoiced.
 export async function refundThroughProvider({
   tx,
   provider,
   milestone,
-  amountCents,
+  reason,
+  lines,
   now,
 }: {
   tx: Database;
   provider: PaymentProvider;
   milestone: MilestoneRow;
-  amountCents: number;
+  reason: Extract<CreditNoteReason, 'milestone_refunded' | 'dispute_settled'>;
+  lines: CreditNoteLine[];
   now: Date;
-}): Promise<{ refundRef: string | null }> {
-  if (amountCents === 0) return { refundRef: null };
+}): Promise<{ refundRef: string | null; amountCents: number }> {
+  const amountCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
+  if (amountCents === 0) return { refundRef: null, amountCents };
   const payment = await fundingPaymentOf(tx, milestone.id);
   let refundRef: string;
   try {
@@ -49,10 +55,20 @@ export async function refundThroughProvider({
     if (error instanceof TransientPaymentError) throw new AppError('unavailable', milestoneTexts.refundUnavailable);
     throw error;
   }
-  // The whole charge back: the payment shows as refunded (a part leaves it completed; the milestone keeps
-  // what went where).
+  // The whole charge back: the payment shows as refunded. A part leaves it completed with its refunded
+  // amount (the credit note adds it), and the milestone keeps what went where.
   if (amountCents === payment.amountCents) {
     await tx.update(payments).set({ refundedAt: now }).where(eq(payments.id, payment.id));
   }
-  return { refundRef };
+  await issueCreditNote({
+    tx,
+    refundKey: refundKeyOf(milestone.id),
+    reason,
+    companyId: payment.companyId,
+    paymentId: payment.id,
+    milestoneId: milestone.id,
+    lines,
+    at: now,
+  });
+  return { refundRef, amountCents };
 }

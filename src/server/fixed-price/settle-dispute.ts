@@ -4,7 +4,7 @@ import { type DisputeDetail, milestoneTexts } from '~/shared/milestones';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { milestones } from '../db/schema';
-import { buildMilestoneItems } from '../kernels/money/invoice-arithmetic';
+import { buildMilestoneItems, creditedMilestoneLines } from '../kernels/money/invoice-arithmetic';
 import { postFundingRefunded } from '../kernels/money/post-funding-refunded';
 import { fundedChargeOf } from '../kernels/payments/milestone-charge';
 import type { PaymentProvider } from '../kernels/payments/payment-provider';
@@ -61,8 +61,18 @@ export async function settleDispute({
       feeBasisPoints: milestone.feeBasisPoints ?? 0,
       taxBasisPoints: milestone.taxBasisPoints ?? 0,
     });
-    const chargedBackCents = charge.total_cents - (releaseCents > 0 ? releasedPart.totalCents : 0);
-    const { refundRef } = await refundThroughProvider({ tx, provider, milestone, amountCents: chargedBackCents, now });
+    const { refundRef, amountCents: chargedBackCents } = await refundThroughProvider({
+      tx,
+      provider,
+      milestone,
+      reason: 'dispute_settled',
+      lines: creditedMilestoneLines({
+        title: milestone.title,
+        charged: { subtotalCents: charge.amount_cents, feeCents: charge.fee_cents, taxCents: charge.tax_cents },
+        released: releaseCents > 0 ? releasedPart : null,
+      }),
+      now,
+    });
     const [settled] = await tx
       .update(milestones)
       .set({

@@ -1,9 +1,17 @@
-import { adminPaymentStatusLabels } from '~/shared/admin-payments';
+import { type AdminPayment, adminPaymentStatusLabels } from '~/shared/admin-payments';
 import { paymentPurposeOf } from '~/shared/billing';
 import type { Database } from '../db/client';
 import { buildCsv } from '../platform/build-csv';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { type AdminPaymentFilter, findAdminPaymentsForExport } from './find-admin-payments';
+
+// Refunded: how much went back in all (a settled dispute gives back a part) and the day it last did,
+// "163.12 on 2026-11-28"; empty when nothing went back.
+const refundedCell = (row: AdminPayment) => {
+  if (!row.refunded_at) return null;
+  const day = row.refunded_at.slice(0, 10);
+  return row.refunded_cents > 0 ? `${(row.refunded_cents / 100).toFixed(2)} on ${day}` : day;
+};
 
 // The administrators' payments as a CSV. Every company's payments leave the platform in one file, so
 // who took which rows is kept in the audit log.
@@ -31,7 +39,7 @@ export async function exportAdminPayments({
       paymentPurposeOf(row),
       row.method_label,
       row.completed_at?.slice(0, 10),
-      row.refunded_at?.slice(0, 10),
+      refundedCell(row),
       row.failure_message,
     ]),
   ]);

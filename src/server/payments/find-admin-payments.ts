@@ -4,6 +4,7 @@ import type { AdminPayment, AdminPaymentList, AdminPaymentStatus, AdminPaymentSu
 import type { Database } from '../db/client';
 import { containingPattern } from '../db/like-pattern';
 import { companies, invoices, milestones, payments } from '../db/schema';
+import { lastRefundAtOf, refundFieldsOf } from '../kernels/payments/payment-views';
 
 export interface AdminPaymentFilter {
   q?: string;
@@ -51,16 +52,19 @@ const columns = {
   invoiceNumber: invoices.invoiceNumber,
   milestoneTitle: milestones.title,
   companyName: companies.name,
+  lastRefundAt: lastRefundAtOf,
 };
 type Row = {
   payment: typeof payments.$inferSelect;
   invoiceNumber: string | null;
   milestoneTitle: string | null;
   companyName: string;
+  lastRefundAt: string | null;
 };
 
-function adminPaymentView({ payment, invoiceNumber, milestoneTitle, companyName }: Row): AdminPayment {
+function adminPaymentView({ payment, invoiceNumber, milestoneTitle, companyName, lastRefundAt }: Row): AdminPayment {
   return {
+    ...refundFieldsOf(payment, lastRefundAt),
     id: payment.id,
     invoice_id: payment.invoiceId,
     invoice_number: invoiceNumber,
@@ -77,7 +81,6 @@ function adminPaymentView({ payment, invoiceNumber, milestoneTitle, companyName 
     provider_ref: payment.providerRef,
     created_at: payment.createdAt.toISOString(),
     completed_at: payment.completedAt?.toISOString() ?? null,
-    refunded_at: payment.refundedAt?.toISOString() ?? null,
   };
 }
 

@@ -1,12 +1,14 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type AdminPayment, adminPaymentTexts } from '~/shared/admin-payments';
 import { formatCents } from '~/shared/billing';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { integerColumn, uuidColumn } from '../db/row-columns';
-import { invoices, payments } from '../db/schema';
+import { invoiceItems, invoices, payments } from '../db/schema';
 import { selectRows } from '../db/select-rows';
+import { shareOfCharge } from '../kernels/money/invoice-arithmetic';
+import { type CreditNoteLine, issueCreditNote } from '../kernels/money/issue-credit-note';
 import { postPaymentRefunded } from '../kernels/money/post-payment-refunded';
 import { notify } from '../kernels/notices/notify';
 import { type PaymentProvider, TransientPaymentError } from '../kernels/payments/payment-provider';
@@ -73,7 +75,8 @@ export async function refundPayment({
 // The money of a completed invoice payment went back to the company — refunded here or from Stripe's
 // dashboard, or taken by a chargeback: recorded once (refunded_at is set once; a concurrent or repeated
 // report changes nothing). The invoice is owed again, and the ledger takes back the talent's earnings of
-// it that were not paid out (decision 036).
+// it that were not paid out (decision 036). Its credit note (decision 048) credits the invoice's items as
+// they were billed: the whole payment went back, so the whole invoice is credited.
 export async function recordPaymentGivenBack({
   db,
   payment,
@@ -104,6 +107,16 @@ export async function recordPaymentGivenBack({
       .update(invoices)
       .set({ status: 'unpaid', paidAt: null, updatedAt: at })
       .where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'paid')));
+    await issueCreditNote({
+      tx,
+      refundKey: refundKeyOf(payment.id),
+      reason: action === 'payment.charged_back' ? 'charged_back' : 'payment_refunded',
+      companyId: payment.companyId,
+      paymentId: payment.id,
+      invoiceId,
+      lines: await creditedLinesOf(tx, invoiceId, payment.amountCents),
+      at,
+    });
     await postPaymentRefunded(tx, payment.id);
     await noticeEarningsTakenBack(tx, payment.id);
     await recordAuditEvent({
@@ -125,6 +138,26 @@ export async function recordPaymentGivenBack({
     });
     return true;
   });
+}
+
+// What a payment's refund credits: the invoice's items as billed when the payment paid the whole invoice
+// (every payment does); otherwise the payment's amount split as the invoice was, work, fee and tax.
+async function creditedLinesOf(tx: Database, invoiceId: string, amountCents: number): Promise<CreditNoteLine[]> {
+  const billed = await tx
+    .select({ kind: invoiceItems.kind, description: invoiceItems.description, amountCents: invoiceItems.amountCents })
+    .from(invoiceItems)
+    .where(eq(invoiceItems.invoiceId, invoiceId))
+    .orderBy(asc(invoiceItems.position));
+  if (billed.reduce((sum, line) => sum + line.amountCents, 0) === amountCents) return billed;
+  const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
+  if (!invoice || invoice.totalCents < amountCents)
+    return [{ kind: 'work', description: 'Payment refunded', amountCents }];
+  const share = shareOfCharge(amountCents, invoice);
+  return [
+    { kind: 'work', description: `Work of invoice ${invoice.invoiceNumber}`, amountCents: share.subtotalCents },
+    { kind: 'fee', description: 'Platform fee', amountCents: share.feeCents },
+    { kind: 'tax', description: 'Tax', amountCents: share.taxCents },
+  ];
 }
 
 // Never silently (decision 036): each talent whose available earnings the refund took back is told how

@@ -184,6 +184,20 @@ describe('the ledger under random sequences', () => {
       sql`select coalesce(sum(amount_cents), 0)::bigint as total from ledger_entries`,
     );
     expect(all?.total).toBe(0);
+    // Every refund is one credit note (decision 048), for what the ledger moved back to the company.
+    const [credited] = await selectRows(
+      db(),
+      z.object({ notes: integerColumn, refunds: integerColumn, noted: integerColumn, posted: integerColumn }),
+      sql`select
+            (select count(*) from credit_notes where company_id = ${state.company.companyId})::int as notes,
+            (select count(*) from payments where company_id = ${state.company.companyId} and refunded_at is not null)::int as refunds,
+            (select coalesce(sum(total_cents), 0) from credit_notes where company_id = ${state.company.companyId})::bigint as noted,
+            (select coalesce(-sum(e.amount_cents), 0) from ledger_transactions l
+               join ledger_entries e on e.transaction_id = l.id and e.account = 'provider_clearing'
+               where l.kind = 'payment_refunded' and l.company_id = ${state.company.companyId})::bigint as posted`,
+    );
+    expect(credited?.notes).toBe(credited?.refunds);
+    expect(credited?.noted).toBe(credited?.posted);
     for (const talent of state.talents) {
       const [row] = await selectRows(
         db(),

@@ -3,7 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { BodyOf } from '~/shared/contract';
-import { adminInvoicesContract } from '~/shared/contracts/billing';
+import { adminInvoicesContract, invoicesContract } from '~/shared/contracts/billing';
 import { earningsContract } from '~/shared/contracts/earnings';
 import { notificationsContract } from '~/shared/contracts/notifications';
 import { adminPaymentsContract, paymentsContract } from '~/shared/contracts/payments';
@@ -379,6 +379,13 @@ describe('payouts', () => {
     );
     const refunded = await refund(payment?.id ?? '');
     expect(refunded.statusCode, refunded.rawPayload.toString()).toBe(200);
+    // The company's payment no longer reads Completed, and the refund is its credit note (decision 048).
+    const shown = (await company.call(paymentsContract.payments, { query: {} })).body.items.find(
+      (item) => item.id === payment?.id,
+    );
+    expect(shown).toMatchObject({ display_status: 'refunded', refunded_cents: shown?.amount_cents });
+    const notes = (await company.call(invoicesContract.creditNotes, { query: {} })).body.items;
+    expect(notes.map((note) => [note.invoice_id, note.total_cents])).toEqual([[invoice.id, shown?.amount_cents]]);
     // Back to pending until the company pays again: nothing of it can be paid out.
     expect(await talentBalanceOf(db(), talent.user.id)).toMatchObject({ pendingCents: 6_400, availableCents: 0 });
     // Never silently: the talent is told.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Invoice } from '~/shared/billing';
+import type { CreditNote, Invoice } from '~/shared/billing';
+import { renderCreditNotePdf } from '../billing/render-credit-note-pdf';
 import { renderInvoicesPdf } from '../billing/render-invoice-pdf';
 import { payoutRuns, payouts } from '../db/schema';
 import { renderPayoutStatement } from '../payouts/payout-statement';
@@ -58,6 +59,7 @@ function invoiceBilledTo(companyName: string): Invoice {
     tax_cents: 0,
     amount_cents: 11_000,
     paid_at: null,
+    refunds: [],
     items: [
       {
         id: crypto.randomUUID(),
@@ -108,6 +110,33 @@ describe('names in every script read back from every PDF', () => {
   it('on an invoice, as the company billed and in an item', async () => {
     for (const [script, name] of Object.entries(NAMES)) {
       const text = await pdfText(await renderInvoicesPdf({ invoices: [invoiceBilledTo(name)] }));
+      expect(valueAfter(text, 'Billed to'), script).toBe(name);
+      expect(text.replace(/[\u202a-\u202e]/g, ''), script).toContain(name);
+    }
+  });
+
+  it('on a credit note, as the company credited and in a line', async () => {
+    for (const [script, name] of Object.entries(NAMES)) {
+      const note: CreditNote = {
+        id: crypto.randomUUID(),
+        credit_note_number: 'CN-2026-000054',
+        reason: 'payment_refunded',
+        invoice_id: crypto.randomUUID(),
+        invoice_number: 'INV-2026-000054',
+        milestone_id: null,
+        milestone_title: null,
+        payment_id: crypto.randomUUID(),
+        billed_to_name: name,
+        parties: { billedToName: name, sellerName: 'Tandem' },
+        issue_date: '2026-11-28',
+        issued_at: '2026-11-28T10:00:00.000Z',
+        subtotal_cents: 10_000,
+        fee_cents: 0,
+        tax_cents: 0,
+        total_cents: 10_000,
+        items: [{ kind: 'work', description: `Interpreter — ${name}`, amount_cents: 10_000 }],
+      };
+      const text = await pdfText(await renderCreditNotePdf({ note }));
       expect(valueAfter(text, 'Billed to'), script).toBe(name);
       expect(text.replace(/[\u202a-\u202e]/g, ''), script).toContain(name);
     }

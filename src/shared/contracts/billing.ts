@@ -1,5 +1,8 @@
 import {
   billingSummarySchema,
+  creditNoteListQuerySchema,
+  creditNoteListSchema,
+  creditNoteSchema,
   invoiceExportQuerySchema,
   invoiceListQuerySchema,
   invoiceListSchema,
@@ -54,6 +57,28 @@ export const invoicesContract = defineContract(
       path: '/api/company/invoices/:id/pdf',
       summary: 'Download one of your invoices as a PDF',
       params: idParams('invoice'),
+      responses: { 200: fileOf('application/pdf') },
+    },
+    // Decision 048: the money given back, each refund a numbered credit note.
+    creditNotes: {
+      method: 'GET',
+      path: '/api/company/credit-notes',
+      summary: 'Your company’s credit notes (refunds, chargebacks, milestones refunded or settled), newest first',
+      query: creditNoteListQuerySchema,
+      responses: { 200: creditNoteListSchema },
+    },
+    creditNote: {
+      method: 'GET',
+      path: '/api/company/credit-notes/:id',
+      summary: 'One of your credit notes with what it credits',
+      params: idParams('credit note'),
+      responses: { 200: creditNoteSchema },
+    },
+    creditNotePdf: {
+      method: 'GET',
+      path: '/api/company/credit-notes/:id/pdf',
+      summary: 'Download one of your credit notes as a PDF',
+      params: idParams('credit note'),
       responses: { 200: fileOf('application/pdf') },
     },
     // Decision 024: the money between approval and invoice.

@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatBasisPoints } from '~/shared/billing';
-import { type BillableWork, basisPointsOf, buildInvoiceItems, describeWork } from './invoice-arithmetic';
+import {
+  type BillableWork,
+  basisPointsOf,
+  buildInvoiceItems,
+  buildMilestoneItems,
+  creditedMilestoneLines,
+  describeWork,
+  shareOfCharge,
+} from './invoice-arithmetic';
 
 const work = (overrides: Partial<BillableWork> = {}): BillableWork => ({
   assignmentId: 'a1',
@@ -215,5 +223,75 @@ describe('invoice arithmetic', () => {
       ),
       { numRuns: 500 },
     );
+  });
+});
+
+// Credit notes (decision 048): what a refund credits adds up to the money that went back, to the cent, in
+// lines that are never negative.
+describe('credited shares', () => {
+  const rates = {
+    feeBasisPoints: fc.integer({ min: 0, max: 3000 }),
+    taxBasisPoints: fc.integer({ min: 0, max: 2500 }),
+  };
+
+  it('credits a settlement the charge less its release, line by line, to the cent', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10_000_000 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.record(rates),
+        (fundedCents, releasedShare, { feeBasisPoints, taxBasisPoints }) => {
+          const releaseCents = Math.floor(fundedCents * releasedShare);
+          const charge = (amountCents: number) =>
+            buildMilestoneItems({
+              assignmentId: 'a',
+              title: 'M',
+              talentName: '',
+              amountCents,
+              feeBasisPoints,
+              taxBasisPoints,
+            });
+          const charged = charge(fundedCents);
+          const released = releaseCents > 0 ? charge(releaseCents) : null;
+          const lines = creditedMilestoneLines({ title: 'M', charged, released });
+          expect(lines.every((line) => Number.isSafeInteger(line.amountCents) && line.amountCents >= 0)).toBe(true);
+          const credited = lines.reduce((sum, line) => sum + line.amountCents, 0);
+          expect(credited).toBe(charged.totalCents - (released?.totalCents ?? 0));
+          expect(lines[0]?.amountCents).toBe(fundedCents - releaseCents);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('splits a part of a charge as the charge was split, adding up to the part', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10_000_000 }),
+        fc.record(rates),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (workCents, { feeBasisPoints, taxBasisPoints }, partShare) => {
+          const whole = buildMilestoneItems({
+            assignmentId: 'a',
+            title: 'W',
+            talentName: '',
+            amountCents: workCents,
+            feeBasisPoints,
+            taxBasisPoints,
+          });
+          const part = Math.floor(whole.totalCents * partShare);
+          const share = shareOfCharge(part, whole);
+          expect(share.subtotalCents + share.feeCents + share.taxCents).toBe(part);
+          expect(Math.min(share.subtotalCents, share.feeCents, share.taxCents)).toBeGreaterThanOrEqual(0);
+          expect(shareOfCharge(whole.totalCents, whole)).toEqual({
+            subtotalCents: whole.subtotalCents,
+            feeCents: whole.feeCents,
+            taxCents: whole.taxCents,
+          });
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    expect(() => shareOfCharge(-1, { subtotalCents: 1, feeCents: 0, taxCents: 0, totalCents: 1 })).toThrow(RangeError);
   });
 });

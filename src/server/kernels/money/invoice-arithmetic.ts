@@ -184,3 +184,43 @@ export function buildMilestoneItems({
   };
   return withFeeAndTax([milestone], { feeBasisPoints, taxBasisPoints });
 }
+
+// The part `partCents` of a charge of `whole` split as the charge was: fee and tax each its share of the part
+// (part × its amount ÷ the total, rounded half up, in BigInt), the work the rest, so the three add up to the
+// part to the cent. A part equal to the whole gives back the whole's own split.
+export function shareOfCharge(
+  partCents: number,
+  whole: { subtotalCents: number; feeCents: number; taxCents: number; totalCents: number },
+): { subtotalCents: number; feeCents: number; taxCents: number } {
+  if (!Number.isSafeInteger(partCents) || partCents < 0 || partCents > whole.totalCents) {
+    throw new RangeError('A part must be whole cents, from zero to the whole.');
+  }
+  if (partCents === whole.totalCents) {
+    return { subtotalCents: whole.subtotalCents, feeCents: whole.feeCents, taxCents: whole.taxCents };
+  }
+  const total = BigInt(whole.totalCents);
+  const shareOf = (amount: number) => Number((BigInt(partCents) * BigInt(amount) * 2n + total) / (2n * total));
+  const feeCents = shareOf(whole.feeCents);
+  const taxCents = shareOf(whole.taxCents);
+  return { subtotalCents: partCents - feeCents - taxCents, feeCents, taxCents };
+}
+
+// What a milestone's refund credits, as its funding charged it: the milestone's part, the fee and the tax,
+// each `charged` less what `released` (a settlement's release invoice) kept of it. The lines add up to the
+// money that went back to the cent.
+export function creditedMilestoneLines({
+  title,
+  charged,
+  released,
+}: {
+  title: string;
+  charged: Pick<InvoiceArithmetic, 'subtotalCents' | 'feeCents' | 'taxCents'>;
+  released?: Pick<InvoiceArithmetic, 'subtotalCents' | 'feeCents' | 'taxCents'> | null;
+}): { kind: InvoiceItemKind; description: string; amountCents: number }[] {
+  const kept = released ?? { subtotalCents: 0, feeCents: 0, taxCents: 0 };
+  return [
+    { kind: 'milestone', description: `Milestone: ${title}`, amountCents: charged.subtotalCents - kept.subtotalCents },
+    { kind: 'fee', description: 'Platform fee', amountCents: charged.feeCents - kept.feeCents },
+    { kind: 'tax', description: 'Tax', amountCents: charged.taxCents - kept.taxCents },
+  ];
+}

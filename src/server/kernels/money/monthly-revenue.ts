@@ -1,9 +1,11 @@
 import { and, gte, lt, type SQL, sql } from 'drizzle-orm';
-import { invoices } from '../../db/schema';
+import { creditNotes, invoices } from '../../db/schema';
 
 // Monthly Revenue, the one definition (docs/decisions/023-monthly-revenue.md): the invoices issued in a
 // calendar month (UTC, by issue date), paid or not, each counted for its work and its platform fee, before
-// tax. Every screen that shows the figure (admin dashboard, Company Management, Account Manager Management,
+// tax, less the credit notes issued in the month against invoices, for the work and fee they credit
+// (decision 048; a milestone's funding refunded was never invoiced, so never revenue, and its credit note
+// subtracts nothing). Every screen that shows the figure (admin dashboard, Company Management, Account Manager Management,
 // the manager portal) sums this over the companies it speaks of, so the rows add up to the total.
 
 export interface RevenueMonth {
@@ -27,8 +29,19 @@ export const invoiceRevenueCents = sql<number>`(${invoices.subtotalCents} + ${in
 export const isIssuedIn = (month: RevenueMonth) =>
   and(gte(invoices.issueDate, month.start), lt(invoices.issueDate, month.end)) as SQL;
 
+// What one credit note takes back: the work and fee it credits of an invoice; nothing when it credits
+// money never invoiced (a milestone's funding).
+export const creditNoteRevenueCents = sql<number>`(case when ${creditNotes.invoiceId} is null then 0
+  else ${creditNotes.subtotalCents} + ${creditNotes.feeCents} end)`;
+
+// The credit notes of the month, by issue date.
+export const isCreditedIn = (month: RevenueMonth) =>
+  and(gte(creditNotes.issueDate, month.start), lt(creditNotes.issueDate, month.end)) as SQL;
+
 // The Monthly Revenue of the companies `companyIds` names (a subquery, or one company's id column), as a
 // scalar subquery: bigint cents, 0 when nothing was issued.
 export const monthlyRevenueOf = (companyIds: SQL, month: RevenueMonth) =>
-  sql<number>`(select coalesce(sum(${invoiceRevenueCents}), 0) from ${invoices}
-    where ${invoices.companyId} in (${companyIds}) and ${isIssuedIn(month)})::bigint`;
+  sql<number>`((select coalesce(sum(${invoiceRevenueCents}), 0) from ${invoices}
+    where ${invoices.companyId} in (${companyIds}) and ${isIssuedIn(month)})
+    - (select coalesce(sum(${creditNoteRevenueCents}), 0) from ${creditNotes}
+    where ${creditNotes.companyId} in (${companyIds}) and ${isCreditedIn(month)}))::bigint`;

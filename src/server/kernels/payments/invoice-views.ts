@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Invoice } from '~/shared/billing';
+import type { Invoice, InvoiceRefund } from '~/shared/billing';
 import type { Database } from '../../db/client';
-import { invoiceItems, invoices } from '../../db/schema';
+import { creditNotes, invoiceItems, invoices } from '../../db/schema';
 
 // Invoices as the API answers them (invoiceSchema), with their items in position order; in the order of
 // the ids asked for. Both parties are as they were at issue (invoices.billed_to_*, seller_*). With a company, only its own: another company's ids are simply not found.
@@ -15,7 +15,7 @@ export async function loadInvoiceViews({
   companyId?: string;
 }): Promise<Invoice[]> {
   if (ids.length === 0) return [];
-  const [rows, items] = await Promise.all([
+  const [rows, items, refunds] = await Promise.all([
     db
       .select()
       .from(invoices)
@@ -25,7 +25,25 @@ export async function loadInvoiceViews({
       .from(invoiceItems)
       .where(inArray(invoiceItems.invoiceId, [...ids]))
       .orderBy(asc(invoiceItems.invoiceId), asc(invoiceItems.position)),
+    db
+      .select()
+      .from(creditNotes)
+      .where(inArray(creditNotes.invoiceId, [...ids]))
+      .orderBy(asc(creditNotes.issuedAt), asc(creditNotes.creditNoteNumber)),
   ]);
+  const refundsByInvoice = new Map<string, InvoiceRefund[]>();
+  for (const note of refunds) {
+    if (!note.invoiceId) continue;
+    const list = refundsByInvoice.get(note.invoiceId) ?? [];
+    list.push({
+      credit_note_id: note.id,
+      credit_note_number: note.creditNoteNumber,
+      reason: note.reason,
+      total_cents: note.totalCents,
+      issued_at: note.issuedAt.toISOString(),
+    });
+    refundsByInvoice.set(note.invoiceId, list);
+  }
   const itemsByInvoice = new Map<string, Invoice['items']>();
   for (const item of items) {
     const list = itemsByInvoice.get(item.invoiceId) ?? [];
@@ -68,6 +86,7 @@ export async function loadInvoiceViews({
         amount_cents: invoice.totalCents,
         paid_at: invoice.paidAt?.toISOString() ?? null,
         items: itemsByInvoice.get(invoice.id) ?? [],
+        refunds: refundsByInvoice.get(invoice.id) ?? [],
       },
     ]),
   );

@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { Payment, PaymentMethod } from '~/shared/billing';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { type Payment, type PaymentMethod, paymentDisplayStatusOf } from '~/shared/billing';
 import type { Database } from '../../db/client';
-import { companies, invoices, milestones, paymentMethods, payments } from '../../db/schema';
+import { companies, creditNotes, invoices, milestones, paymentMethods, payments } from '../../db/schema';
 
 type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 
@@ -16,6 +16,24 @@ export function paymentMethodView(method: PaymentMethodRow, defaultMethodId: str
   };
 }
 
+// When money last went back of a payment: the newest of its credit notes (decision 048), or the time it
+// was marked refunded (a refund older than credit notes has one from the migration, at that time).
+export const lastRefundAtOf = sql<string | null>`coalesce(${payments.refundedAt},
+  (select max(${creditNotes.issuedAt}) from ${creditNotes} where ${creditNotes.paymentId} = ${payments.id}))`.mapWith(
+  (value: string | Date | null) => (value === null ? null : new Date(value).toISOString()),
+);
+
+// What a payment's refund fields say, as paymentSchema has them.
+export const refundFieldsOf = (payment: typeof payments.$inferSelect, lastRefundAt: string | null) => ({
+  refunded_cents: payment.refundedCents,
+  refunded_at: lastRefundAt,
+  display_status: paymentDisplayStatusOf({
+    status: payment.status,
+    amount_cents: payment.amountCents,
+    refunded_cents: payment.refundedCents,
+  }),
+});
+
 // Payments as the API answers them (paymentSchema), in the order of the ids asked for.
 export async function loadPaymentViews(db: Database, ids: readonly string[]): Promise<Payment[]> {
   if (ids.length === 0) return [];
@@ -25,6 +43,7 @@ export async function loadPaymentViews(db: Database, ids: readonly string[]): Pr
       invoiceNumber: invoices.invoiceNumber,
       milestoneTitle: milestones.title,
       companyName: companies.name,
+      lastRefundAt: lastRefundAtOf,
     })
     .from(payments)
     .leftJoin(invoices, eq(invoices.id, payments.invoiceId))
@@ -32,7 +51,7 @@ export async function loadPaymentViews(db: Database, ids: readonly string[]): Pr
     .innerJoin(companies, eq(companies.id, payments.companyId))
     .where(inArray(payments.id, [...ids]));
   const byId = new Map(
-    rows.map(({ payment, invoiceNumber, milestoneTitle, companyName }): [string, Payment] => [
+    rows.map(({ payment, invoiceNumber, milestoneTitle, companyName, lastRefundAt }): [string, Payment] => [
       payment.id,
       {
         id: payment.id,
@@ -47,6 +66,7 @@ export async function loadPaymentViews(db: Database, ids: readonly string[]): Pr
         failure_message: payment.failureMessage,
         created_at: payment.createdAt.toISOString(),
         completed_at: payment.completedAt?.toISOString() ?? null,
+        ...refundFieldsOf(payment, lastRefundAt),
       },
     ]),
   );

@@ -6,7 +6,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { paymentTexts } from '~/shared/billing';
 import { paymentsContract } from '~/shared/contracts/payments';
-import { auditLogs, invoices, payments } from '../../db/schema';
+import { auditLogs, creditNotes, invoices, payments } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { signedInAccount } from '../../testing/auth-helpers';
 import { callUnchecked } from '../../testing/contract-client';
@@ -434,6 +434,15 @@ describe('payments with Stripe configured', () => {
     expect((await paymentOf(refundedInvoice.id))?.refundedAt).not.toBeNull();
     expect(await invoiceStatus(refundedInvoice.id)).toBe('unpaid');
     expect(await audited('payment.refunded', refunded?.id ?? '')).toHaveLength(1);
+    // Its credit note (decision 048), once however often Stripe delivers the event: the whole invoice.
+    const notesOf = (paymentId: string) => db().select().from(creditNotes).where(eq(creditNotes.paymentId, paymentId));
+    expect(await notesOf(refunded?.id ?? '')).toEqual([
+      expect.objectContaining({
+        reason: 'payment_refunded',
+        invoiceId: refundedInvoice.id,
+        totalCents: refunded?.amountCents,
+      }),
+    ]);
 
     const disputedInvoice = await insertTestInvoice(db(), { companyId });
     expect((await pay(disputedInvoice.id, card.id)).statusCode).toBe(200);
@@ -451,6 +460,15 @@ describe('payments with Stripe configured', () => {
     expect(await invoiceStatus(disputedInvoice.id)).toBe('unpaid');
     const [chargeback] = await audited('payment.charged_back', disputed?.id ?? '');
     expect(chargeback?.details).toMatchObject({ dispute_ref: 'dp_fake1', reason: 'fraudulent' });
+    expect((await signed(dispute)).statusCode).toBe(200);
+    expect(await notesOf(disputed?.id ?? '')).toEqual([
+      expect.objectContaining({
+        reason: 'charged_back',
+        invoiceId: disputedInvoice.id,
+        totalCents: disputed?.amountCents,
+      }),
+    ]);
+    expect((await paymentOf(disputedInvoice.id))?.refundedCents).toBe(disputed?.amountCents);
 
     // The bank decides for us: the money comes back and the invoice is paid again, once.
     const closed = (status: string) =>

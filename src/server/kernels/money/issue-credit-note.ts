@@ -1,0 +1,169 @@
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { CreditNoteReason, InvoiceItemKind } from '~/shared/billing';
+import type { Database } from '../../db/client';
+import { integerColumn } from '../../db/row-columns';
+import { billingProfiles, companies, creditNoteItems, creditNotes, invoices, payments } from '../../db/schema';
+import { selectRows } from '../../db/select-rows';
+import { getInvoiceSeller } from '../../platform/get-invoice-seller';
+
+// Credit notes (decision 048): the document of money given back to a company. Every refund path issues one
+// through here, in the transaction that records the refund, so the money and its document move together.
+
+export interface CreditNoteLine {
+  kind: InvoiceItemKind;
+  description: string;
+  amountCents: number;
+}
+
+type CreditNoteRow = typeof creditNotes.$inferSelect;
+
+const formatCreditNoteNumber = (year: number, sequence: number) => `CN-${year}-${String(sequence).padStart(6, '0')}`;
+
+// The next number of the year, gapless: the counter's row stays locked until the issuing transaction ends,
+// so numbers are handed out in commit order and a rolled-back refund gives its number back.
+async function takeCreditNoteNumber(tx: Database, year: number): Promise<string> {
+  const [counter] = await selectRows(
+    tx,
+    z.object({ last_number: integerColumn }),
+    sql`insert into credit_note_counters (year, last_number) values (${year}, 1)
+        on conflict (year) do update set last_number = credit_note_counters.last_number + 1
+        returning last_number`,
+  );
+  return formatCreditNoteNumber(year, Number(counter?.last_number));
+}
+
+// The parties a credit note names: those of the invoice it credits, as the invoice was issued (decision 044).
+// Every column of the invoice that names a party — the buyer's name now, and the seller's and buyer's
+// addresses and tax ids as they are added — is one whose name starts with billedTo, buyer or seller; this is
+// the one place that says so, so a party column added to invoices is copied without another change here.
+export function partiesOfCreditedInvoice(invoice: typeof invoices.$inferSelect): Record<string, string | null> {
+  const parties: Record<string, string | null> = {};
+  for (const [column, value] of Object.entries(invoice)) {
+    if (/^(billedTo|buyer|seller)/.test(column)) parties[column] = partyText(value);
+  }
+  return parties;
+}
+
+// A party column's value as the document prints it: text as it is; an address kept as an object, its parts
+// in order, comma-separated.
+function partyText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') {
+    const parts = Object.values(value).filter((part) => part !== null && part !== undefined && part !== '');
+    return parts.map((part) => partyText(part)).join(', ');
+  }
+  return String(value);
+}
+
+// A refund of money never invoiced (a milestone's funding) names both parties as an invoice issued at that
+// moment would (migration 0072's trigger): the company by its billing details, the seller by System Settings.
+async function partiesOf(tx: Database, companyId: string, invoiceId: string | null) {
+  if (invoiceId) {
+    const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
+    if (invoice) return partiesOfCreditedInvoice(invoice);
+  }
+  const [[company], seller] = await Promise.all([
+    tx
+      .select({ name: companies.name, profile: billingProfiles })
+      .from(companies)
+      .leftJoin(billingProfiles, eq(billingProfiles.companyId, companies.id))
+      .where(eq(companies.id, companyId)),
+    getInvoiceSeller({ db: tx }),
+  ]);
+  const profile = company?.profile;
+  const cityLine = [[profile?.city, profile?.region].filter(Boolean).join(', '), profile?.postalCode]
+    .filter(Boolean)
+    .join(' ');
+  return {
+    billedToName: profile?.legalName || company?.name || '',
+    billedToAddress: [profile?.addressLine1, profile?.addressLine2, cityLine].filter(Boolean).join('\n'),
+    billedToCountry: profile?.country ?? '',
+    billedToTaxId: profile?.taxId ?? '',
+    sellerName: seller.legal_name,
+    sellerAddress: seller.address,
+    sellerTaxId: seller.tax_id,
+  };
+}
+
+// Issues the credit note of one refund, once: `refundKey` names the refund (the provider's own refund key),
+// so a retried, repeated or raced refund answers the note issued first and takes no second number. The lines
+// are what was credited, as it was charged (work or the milestone, fee, tax), and their sum is the money
+// that went back; the payment's refunded amount grows by it.
+export async function issueCreditNote({
+  tx,
+  refundKey,
+  reason,
+  companyId,
+  paymentId,
+  invoiceId = null,
+  milestoneId = null,
+  lines,
+  at,
+}: {
+  tx: Database;
+  refundKey: string;
+  reason: CreditNoteReason;
+  companyId: string;
+  paymentId: string;
+  invoiceId?: string | null;
+  milestoneId?: string | null;
+  lines: readonly CreditNoteLine[];
+  at: Date;
+}): Promise<CreditNoteRow | null> {
+  const credited = lines.filter((line) => line.amountCents !== 0);
+  if (credited.some((line) => !Number.isSafeInteger(line.amountCents) || line.amountCents < 0)) {
+    throw new RangeError('A credit note line must be whole cents, zero or more.');
+  }
+  const sumOf = (kinds: InvoiceItemKind[]) =>
+    credited.filter((line) => kinds.includes(line.kind)).reduce((sum, line) => sum + line.amountCents, 0);
+  const subtotalCents = sumOf(['work', 'milestone']);
+  const feeCents = sumOf(['fee']);
+  const taxCents = sumOf(['tax']);
+  const totalCents = subtotalCents + feeCents + taxCents;
+  if (totalCents === 0) return null;
+
+  // Two transactions issuing the same refund's note wait for each other here; the second then finds it.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`credit-note:${refundKey}`}))`);
+  const [issued] = await tx.select().from(creditNotes).where(eq(creditNotes.refundKey, refundKey));
+  if (issued) return issued;
+
+  const creditNoteNumber = await takeCreditNoteNumber(tx, at.getUTCFullYear());
+  const [note] = await tx
+    .insert(creditNotes)
+    .values({
+      creditNoteNumber,
+      companyId,
+      refundKey,
+      reason,
+      invoiceId,
+      paymentId,
+      milestoneId,
+      parties: await partiesOf(tx, companyId, invoiceId),
+      issueDate: at.toISOString().slice(0, 10),
+      issuedAt: at,
+      subtotalCents,
+      feeCents,
+      taxCents,
+      totalCents,
+    })
+    .returning();
+  if (!note) throw new Error(`The credit note of ${refundKey} was not written.`);
+  await tx.insert(creditNoteItems).values(
+    credited.map((line, index) => ({
+      creditNoteId: note.id,
+      position: index + 1,
+      kind: line.kind,
+      description: line.description,
+      amountCents: line.amountCents,
+    })),
+  );
+  // The payments_refunded_range check refuses a refund beyond what the payment charged.
+  await tx
+    .update(payments)
+    .set({ refundedCents: sql`${payments.refundedCents} + ${totalCents}` })
+    .where(eq(payments.id, paymentId));
+  return note;
+}
