@@ -650,9 +650,9 @@ export async function walkTheBooks(
     },
     'SQL ledger_entries',
   );
-  // credit note: the refund of the dispute's 40% is checked here by its ledger movement (escrow debited, the
-  // provider's clearing credited, the charge less the release invoice). When credit notes land, the refund's
-  // credit note document (its number, lines and PDF) is checked here against the same figures.
+  // The refund of the dispute's 40%: its ledger movement (escrow debited, the provider's clearing credited,
+  // the charge less the release invoice), then its credit note — numbered, its lines the charge's less the
+  // release invoice's, its PDF read back.
   const [refundMove] = await selectRows(
     db,
     z.object({ escrow: integerColumn, clearing: integerColumn }),
@@ -666,6 +666,39 @@ export async function walkTheBooks(
     [chargedBack, -chargedBack],
     [refundMove?.escrow, refundMove?.clearing],
     'SQL ledger_entries',
+  );
+  const notes = succeeded(
+    'Listing the credit notes',
+    await company.call(invoicesContract.creditNotes, { query: {} }),
+  ).body.items.filter((note) => note.milestone_id === milestone.id);
+  const [note] = notes;
+  const credited = {
+    work: refundedCents,
+    fee: charge.fee - release.fee,
+    tax: charge.tax - release.tax,
+    total: chargedBack,
+  };
+  check(
+    `credit note ${note?.credit_note_number}: one for the settlement, ${dollars(credited.work)} + fee ${dollars(credited.fee)} + tax ${dollars(credited.tax)} = ${dollars(credited.total)}`,
+    [1, 'dispute_settled', credited.work, credited.fee, credited.tax, credited.total],
+    [notes.length, note?.reason, note?.subtotal_cents, note?.fee_cents, note?.tax_cents, note?.total_cents],
+    'API credit notes',
+  );
+  const notePdf = succeeded(
+    'Downloading the credit note',
+    await company.call(invoicesContract.creditNotePdf, { params: { id: note?.id ?? '' } }),
+  );
+  const noteText = await pdfText(notePdf.rawPayload);
+  say(excerpt(noteText, /Credit note CN|Billed to|Credits|Milestone|Platform fee|Tax|Total/));
+  check(
+    `credit note PDF: ${note?.credit_note_number}, billed to Harbor Goods, Lda., total ${dollars(credited.total)}`,
+    [true, true, true],
+    [
+      noteText.includes(`Credit note ${note?.credit_note_number}`),
+      /Billed to\s+Harbor Goods, Lda\./.test(noteText),
+      noteText.replace(/\s+/g, ' ').includes(`Total credited ${dollars(credited.total)}`),
+    ],
+    'pdftotext',
   );
   check('ledger balances (every entry sums to $0.00)', 0, await ledgerTotal(), 'SQL ledger_entries');
 
