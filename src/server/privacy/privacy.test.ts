@@ -593,7 +593,8 @@ describe('privacy', () => {
       expect.arrayContaining(['audit_logs.actor_email', 'email_outbox.to_address']),
     );
     for (const place of await placesMentioning(db(), applicantEmail)) expect(kept).toContain(place);
-    expect(await placesMentioning(db(), applicantName)).toEqual(['invoice_items.description']);
+    // Kept as payment records: the invoice line that billed their work, the payout that paid them.
+    expect(await placesMentioning(db(), applicantName)).toEqual(['invoice_items.description', 'payouts.paid_to_name']);
     // The one mail left to the old address is the goodbye itself (sent by the queue, then aged out).
     expect((await mailTo(applicantEmail)).map((mail) => mail.subject)).toEqual([
       'Your Tandem account has been deleted',

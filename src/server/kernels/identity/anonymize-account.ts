@@ -28,6 +28,7 @@ import {
   notifications,
   oauthAccounts,
   payoutMethods,
+  payouts,
   privacyRequests,
   recoveryCodes,
   reviews,
@@ -89,7 +90,7 @@ function mentions(column: PgColumn, name: string, email: string): SQL {
 // letters, test answers) is emptied; their name and address are replaced wherever others' records quote
 // them (meeting and booking-link titles, notifications, notes, messages in their conversations); a
 // member of a company's team leaves it (the company stays). Kept, by policy: invoices and payments (7 years, with the company's
-// data; an invoice line may name the talent) and the append-only audit trail (the security record of
+// data; an invoice line may name the talent, a payout names who it paid) and the append-only audit trail (the security record of
 // who did what; the database refuses to change it). Every file they uploaded (photo, attachments, test
 // answers) is deleted from the file store in the same transaction; returns their ids for
 // FileStore.forget once committed.
@@ -126,6 +127,9 @@ export async function anonymizeAccountRecords({
       updatedAt: new Date(),
     })
     .where(eq(users.id, userId));
+  // A payout is a payment record, kept with the name it was paid to (decision 044); the address it quoted
+  // is not needed for the books and goes.
+  await tx.update(payouts).set({ paidToEmail: anonymizedEmail }).where(eq(payouts.applicantId, userId));
   await revokeUserSessions({ db: tx, userId });
   await cancelPendingLinks({ db: tx, userId });
   await tx.delete(oauthAccounts).where(eq(oauthAccounts.userId, userId));
