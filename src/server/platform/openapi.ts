@@ -3,7 +3,12 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { creditNoteSchema, invoiceSchema, paymentSchema, weekCostSchema } from '~/shared/billing';
+import { billingDetailsSchema } from '~/shared/billing-details';
 import { apiErrorSchema } from '~/shared/errors';
+import { jobSchema } from '~/shared/jobs';
+import { contractSchema, milestoneSchema } from '~/shared/milestones';
+import { applicantProfileSchema } from '~/shared/talent';
 import { markRoutesPublic } from './access-control';
 import { SESSION_COOKIE } from './auth-context';
 
@@ -50,8 +55,20 @@ function operationIdOf(method: string, path: string) {
 // Schemas the document states once, under components, and refers to. Every operation answers its errors
 // with ApiError (about ten statuses each): inlined, that one shape was three quarters of a 1.9 MB document,
 // which Swagger UI took most of 10 s of a busy machine's CPU to read.
+// The same holds for the documents many answers carry whole (an invoice in its list, its detail and Issue
+// invoice now; a contract in each of its sixteen milestone actions; a job, a profile): stated
+// once, referred to everywhere.
 const documentedSchemas = z.registry<{ id: string }>();
 documentedSchemas.add(apiErrorSchema, { id: 'ApiError' });
+documentedSchemas.add(invoiceSchema, { id: 'Invoice' });
+documentedSchemas.add(creditNoteSchema, { id: 'CreditNote' });
+documentedSchemas.add(weekCostSchema, { id: 'WeekCost' });
+documentedSchemas.add(billingDetailsSchema, { id: 'BillingDetails' });
+documentedSchemas.add(paymentSchema, { id: 'Payment' });
+documentedSchemas.add(contractSchema, { id: 'Contract' });
+documentedSchemas.add(milestoneSchema, { id: 'Milestone' });
+documentedSchemas.add(jobSchema, { id: 'Job' });
+documentedSchemas.add(applicantProfileSchema, { id: 'ApplicantProfile' });
 const jsonSchemaTransform = createJsonSchemaTransform({ schemaRegistry: documentedSchemas });
 const jsonSchemaTransformObject = createJsonSchemaTransformObject({ schemaRegistry: documentedSchemas });
 

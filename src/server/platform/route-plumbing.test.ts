@@ -38,6 +38,7 @@ const idNouns: Array<[prefix: string, noun: string]> = [
   ['/api/applicant/assignments/', 'assignment'],
   ['/api/company/timesheets/', 'timesheet'],
   ['/api/company/invoices/', 'invoice'],
+  ['/api/company/credit-notes/', 'credit note'],
   ['/api/company/contracts/', 'contract'],
   ['/api/applicant/contracts/', 'contract'],
   ['/api/company/milestones/', 'milestone'],
