@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { FX_FILE_MAX_BYTES } from '~/shared/fx-rates';
 import type { Database } from '../db/client';
 import { parseEcbReferenceRates } from './ecb-reference-rates';
@@ -37,7 +36,7 @@ export async function fetchEcbRates({
 }: {
   db: Database;
   url: string | undefined;
-  logger: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  logger: { info(details: object, message: string): void; warn(details: object, message: string): void };
   timeoutMs?: number;
 }): Promise<{ stored: number; dates: string[] } | { failed: string }> {
   if (!url) return { failed: 'FX_RATES_URL is not set' };

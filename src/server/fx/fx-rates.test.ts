@@ -257,7 +257,12 @@ describe('exchange rates', () => {
 
     it('survives a 500, an error page and a closed port, logging each and storing nothing', async () => {
       const warnings: string[] = [];
-      const logger = { info() {}, warn: (_object: unknown, message: string) => warnings.push(message) };
+      const logger = {
+        info() {},
+        warn: (_details: object, message: string) => {
+          warnings.push(message);
+        },
+      };
       answer = { status: 500, body: 'Internal Server Error' };
       expect(await fetchEcbRates({ db: db(), url, logger, timeoutMs: 5000 })).toEqual({
         failed: expect.stringContaining('HTTP 500'),
