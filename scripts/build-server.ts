@@ -44,6 +44,12 @@ const filesBesideModules = [
     from: 'src/server/kernels/identity/common-passwords.txt',
     to: 'common-passwords.txt',
   },
+  // The ECB reference rates the demo data and offline machines use (docs/decisions/050).
+  {
+    module: 'src/server/fx/shipped-ecb-rates.ts',
+    from: 'src/server/fx/eurofxref-daily.xml',
+    to: 'eurofxref-daily.xml',
+  },
   // The CV reader's worker thread: a file of its own, which Node runs as it is (it imports packages only).
   {
     module: 'src/server/talent/read-cv-text.ts',

@@ -29,6 +29,7 @@ import type { Config, TrustedProxies } from './config';
 import type { DatabaseHandle } from './db/client';
 import { earningsRoutes } from './earnings/routes';
 import { milestoneRoutes } from './fixed-price/milestone-routes';
+import { fxRateRoutes } from './fx/routes';
 import { checkReadiness } from './health/check-readiness';
 import { healthRoutes } from './health/routes';
 import { createPublicJobSitemap, jobBoardPage, publicJobPage } from './job-board/public-job-pages';
@@ -322,6 +323,7 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   await app.register(adminCompanyRoutes, { context });
   await app.register(adminApplicantRoutes, { context });
   await app.register(settingsRoutes, { context });
+  await app.register(fxRateRoutes, { context });
   await app.register(apiTokenRoutes, { context });
   await app.register(accountManagerRoutes, { context });
   await app.register(managerRoutes, { context });

@@ -47,6 +47,8 @@ const trustedProxiesFromEnv = z.string().transform((value, context): TrustedProx
   return entries;
 });
 
+export const ECB_DAILY_RATES_URL = 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml';
+
 const urlWithProtocols = (protocols: string[]) =>
   z
     .url({ error: `must be a URL starting with ${protocols.map((protocol) => `${protocol}//`).join(' or ')}` })
@@ -185,6 +187,9 @@ const envSchema = z
     // use-auth-secret / static-auth-secret).
     TURN_URL: iceUrlList(['turn', 'turns']).optional(),
     TURN_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    // The ECB's euro reference rates (docs/decisions/050), fetched once a day; set it to another copy of
+    // eurofxref-daily.xml (a mirror, a proxy) where the ECB is not reachable. A failed fetch is only logged.
+    FX_RATES_URL: urlWithProtocols(['http:', 'https:']).default(ECB_DAILY_RATES_URL),
     // Tandem's own bank account, the debtor of the payout runs' bank files (decision 045): the name and IBAN
     // (and BIC) a pain.001 credit transfer file pays from. Outside production a demo account stands in.
     TANDEM_DEBTOR_NAME: z.string().trim().min(2).max(70).optional(),

@@ -12,6 +12,7 @@ import { createRedisClient } from './platform/redis-client';
 import { loadWebClient } from './platform/web-client';
 import { resolveSecret } from './secret';
 import { DEMO_PASSWORD, demoAccounts } from './seed/demo-accounts';
+import { newestRateDay } from './seed/demo-fx-rates';
 import { seedDemoData } from './seed/seed-demo-data';
 
 function readConfig() {
@@ -74,6 +75,10 @@ if (loadsDemoData) {
   const accounts = demoAccounts.map((account) => `  ${account.label.padEnd(22)} ${account.email}`).join('\n');
   console.info(
     `\nDemo accounts (password "${DEMO_PASSWORD}"; the demo administrator signs in without a second factor):\n${accounts}\n`,
+  );
+  const rateDay = await newestRateDay({ db: database.db });
+  console.info(
+    `Exchange rates: the ECB's reference rates of ${rateDay ?? 'no day'} from the file the demo ships; newer days are fetched daily from ${config.FX_RATES_URL} where the network allows.\n`,
   );
 } else if (isFirstStart) {
   app.log.info('New database: migrated, without demo data. Create an administrator with npm run admin:create.');

@@ -52,7 +52,8 @@ describe('the schedule', () => {
       'approve-due-milestones': '23 * * * *',
       'make-earnings-available': '47 * * * *',
       'prepare-payout-run': '0 6 * * 1',
+      'fetch-fx-rates': '30 16 * * *',
     });
-    expect(scheduled).toHaveLength(12);
+    expect(scheduled).toHaveLength(13);
   });
 });

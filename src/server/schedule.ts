@@ -5,6 +5,7 @@ import { startAttemptSweep } from './assessments/sweep-attempts';
 import { markOverdueInvoices } from './billing/mark-overdue-invoices';
 import type { DatabaseHandle } from './db/client';
 import { approveDueMilestones } from './fixed-price/approve-due-milestones';
+import { fetchEcbRates } from './fx/fetch-ecb-rates';
 import { sendJobAlerts } from './job-board/send-job-alerts';
 import { issueInvoices } from './kernels/money/issue-invoices';
 import { createPaymentProvider } from './kernels/payments/create-payment-provider';
@@ -60,6 +61,8 @@ export const nextInvoiceRunAfter = (after: Date): Date => nextTickOf(INVOICE_RUN
 // Monday 06:00: the week's payout run is prepared (decision 036); the talent's "next payout" is its day.
 const PAYOUT_RUN_CRON = '0 6 * * 1';
 export const nextPayoutRunAfter = (after: Date): Date => nextTickOf(PAYOUT_RUN_CRON, after);
+
+const FX_RATES_CRON = '30 16 * * *';
 
 export function scheduleOf({ context, logger }: { context: ScheduleContext; logger: FastifyBaseLogger }): Schedule {
   const { db, config, mailer, files } = context;
@@ -161,6 +164,12 @@ export function scheduleOf({ context, logger }: { context: ScheduleContext; logg
     'send-payout-transfers': {
       work: ({ runId }) =>
         sendStripeTransfers({ db, mailer, publicUrl, connect: createConnectProvider(config), runId }),
+    },
+    // Every day at 16:30 UTC, after the ECB publishes (about 16:00 CET): the day's reference rates. A failed
+    // fetch is logged and left for tomorrow's tick (fx/fetch-ecb-rates.ts).
+    'fetch-fx-rates': {
+      cron: FX_RATES_CRON,
+      work: () => fetchEcbRates({ db, url: config.FX_RATES_URL, logger }),
     },
   };
 }

@@ -121,6 +121,9 @@ const actionLabelOverrides: Record<string, string> = {
   'settings.reset': 'System settings reset',
   'settings.account_codes_updated': 'Accounting codes updated',
   'settings.invoice_seller_updated': 'Seller on invoices updated',
+  'settings.fx_updated': 'FX margin and rate age updated',
+  'fx_rates.imported': 'Exchange rates imported',
+  'fx_rate.entered': 'Exchange rate entered by hand',
   'billing_details.updated': 'Billing details updated',
   'ledger.exported': 'Ledger exported for the accountant',
 };

@@ -3,7 +3,9 @@ import { callApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
 import type { AccountCodes } from '~/shared/accounting';
 import type { InvoiceSeller } from '~/shared/billing-details';
+import { fxRatesContract } from '~/shared/contracts/fx-rates';
 import { settingsContract } from '~/shared/contracts/settings';
+import { type EnterFxRateInput, FX_RATES_PAGE_SIZE, type FxSettings } from '~/shared/fx-rates';
 import type { PlatformSettings, PlatformSettingsUpdate } from '~/shared/settings';
 
 // System Settings (/api/admin/settings): read, save the changed ones, reset to the defaults.
@@ -62,5 +64,49 @@ export function useSaveInvoiceSeller() {
   return useMutation({
     mutationFn: (seller: InvoiceSeller) => callApi(settingsContract.updateInvoiceSeller, { body: seller }),
     onSuccess: (seller) => queryClient.setQueryData(invoiceSellerQueryOptions().queryKey, seller),
+  });
+}
+
+// Exchange rates (docs/decisions/050): the latest rate of each pair a page at a time, an ECB file imported,
+// a rate entered by hand, and the FX margin and maximum rate age.
+export const fxRatesQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: ['admin', 'fx-rates', page],
+    queryFn: () => callApi(fxRatesContract.list, { query: { page, page_size: FX_RATES_PAGE_SIZE } }),
+  });
+
+export const fxSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['admin', 'fx-settings'],
+    queryFn: async () => (await callApi(fxRatesContract.settings)).settings,
+  });
+
+function useFxRatesMutation<Input, Output>(request: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'fx-rates'] }),
+  });
+}
+
+// The ECB's XML as the raw body, typed as XML whatever the browser guessed.
+export const useImportFxRates = () =>
+  useFxRatesMutation((file: File) =>
+    callApi(fxRatesContract.importFile, { body: new Blob([file], { type: 'application/xml' }) }),
+  );
+
+export const useEnterFxRate = () =>
+  useFxRatesMutation((input: EnterFxRateInput) => callApi(fxRatesContract.enter, { body: input }));
+
+export function useSaveFxSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (settings: FxSettings) =>
+      (await callApi(fxRatesContract.updateSettings, { body: settings })).settings,
+    onSuccess: (settings) => {
+      queryClient.setQueryData(fxSettingsQueryOptions().queryKey, settings);
+      // The list's staleness follows the maximum age.
+      return queryClient.invalidateQueries({ queryKey: ['admin', 'fx-rates'] });
+    },
   });
 }

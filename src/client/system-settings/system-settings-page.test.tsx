@@ -9,6 +9,7 @@ import { createFakeServer, type FakeServer, replyError } from '~/client/testing/
 import { renderRoute } from '~/client/testing/render-route';
 import { type AccountCodes, accountingTexts, defaultAccountCodes } from '~/shared/accounting';
 import { billingDetailsTexts, type InvoiceSeller } from '~/shared/billing-details';
+import { fxRatesContract } from '~/shared/contracts/fx-rates';
 import { settingsContract } from '~/shared/contracts/settings';
 import { paths } from '~/shared/routes';
 import { defaultPlatformSettings, type PlatformSettings, systemSettingsTexts } from '~/shared/settings';
@@ -63,6 +64,16 @@ async function openSettings(stored: Partial<PlatformSettings> = {}) {
     return { codes };
   });
   fakeInvoiceSeller(server);
+  // The Exchange rates card (exchange-rates-card.test.tsx has its own tests): no rates yet.
+  server.on(fxRatesContract.list, () => ({
+    items: [],
+    total: 0,
+    page: 1,
+    page_size: 50,
+    max_rate_age_days: 3,
+    latest_date: null,
+  }));
+  server.on(fxRatesContract.settings, () => ({ settings: { margin_basis_points: 0, max_rate_age_days: 3 } }));
   const view = await renderRoute(paths.adminSettings.getHref(), { user: admin(), server });
   await screen.findByRole('heading', { level: 1, name: 'System Settings' });
   await screen.findByRole('tab', { name: 'Payouts' });

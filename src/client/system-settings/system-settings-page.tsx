@@ -29,6 +29,7 @@ import {
 } from '~/shared/settings';
 import { AccountCodesCard } from './account-codes-card';
 import { systemSettingsQueryOptions, useResetSettings, useSaveSettings } from './api';
+import { ExchangeRatesCard } from './exchange-rates-card';
 import { InvoiceSellerCard } from './invoice-seller-card';
 import {
   changesOf,
@@ -105,6 +106,7 @@ export function SystemSettingsPage({ pageId }: PageProps) {
       {settings.isSuccess && <SettingsForm stored={settings.data} />}
       <InvoiceSellerCard />
       <AccountCodesCard />
+      <ExchangeRatesCard />
     </div>
   );
 }

@@ -36,6 +36,8 @@ export interface JobData {
   'make-earnings-available': Record<string, never>;
   'prepare-payout-run': Record<string, never>;
   'send-payout-transfers': { runId: string };
+  // Exchange rates: the ECB's reference rates of the day, from FX_RATES_URL (fx/fetch-ecb-rates.ts).
+  'fetch-fx-rates': Record<string, never>;
 }
 export type JobName = keyof JobData;
 

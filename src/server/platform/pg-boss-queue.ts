@@ -54,6 +54,7 @@ const everyJob: Record<JobName, JobKind> = {
   'make-earnings-available': 'run',
   'prepare-payout-run': 'run',
   'send-payout-transfers': 'run',
+  'fetch-fx-rates': 'run',
 };
 // Every job name at run time (JobName is a type only); schedule.test.ts holds the schedule to it.
 export const jobNames = Object.keys(everyJob) as JobName[];

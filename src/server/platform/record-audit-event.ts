@@ -136,6 +136,10 @@ export type AuditAction =
   | 'settings.updated'
   | 'settings.reset'
   | 'settings.account_codes_updated'
+  // Exchange rates (docs/decisions/050): a file imported or fetched, a rate entered, the FX settings changed.
+  | 'fx_rates.imported'
+  | 'fx_rate.entered'
+  | 'settings.fx_updated'
   | 'ledger.exported'
   | 'api_token.created'
   | 'api_token.revoked'

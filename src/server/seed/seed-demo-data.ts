@@ -4,6 +4,7 @@ import { demoAccountsSeeder } from './demo-accounts';
 import { demoBillingSeeder } from './demo-billing';
 import { demoContactMessagesSeeder } from './demo-contact-messages';
 import { demoContractsSeeder } from './demo-contracts';
+import { demoFxRatesSeeder } from './demo-fx-rates';
 import { demoJobsSeeder } from './demo-jobs';
 import { demoPayoutsSeeder } from './demo-payouts';
 import { demoReviewsSeeder } from './demo-reviews';
@@ -33,6 +34,7 @@ export const demoSeeders: DemoSeeder[] = [
   // After the talent and the companies: past work, its reviews, and the ratings they make.
   demoReviewsSeeder,
   demoContactMessagesSeeder,
+  demoFxRatesSeeder,
 ];
 
 interface SeedReport {

@@ -9,6 +9,7 @@ export * from './billing';
 export * from './companies';
 export * from './files';
 export * from './fixed-price';
+export * from './fx';
 export * from './jobs';
 export * from './mail';
 export * from './meetings';

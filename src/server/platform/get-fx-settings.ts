@@ -1,0 +1,25 @@
+import { eq } from 'drizzle-orm';
+import { defaultFxSettings, type FxSettings, fxSettingsSchema } from '~/shared/fx-rates';
+import type { Database } from '../db/client';
+import { platformSettings } from '../db/schema';
+
+// The FX margin and the maximum age of a rate (docs/decisions/050), kept in platform_settings under one key
+// beside the System Settings and outside their Reset, as the accounting codes are (get-account-codes.ts): a
+// reset of the form must not silently change what conversions charge. Here, in the platform, because the
+// payout runs read the age and the conversions the margin.
+export const FX_SETTINGS_KEY = 'fx_settings';
+
+// The settings in force: each stored value where valid, its default where missing or malformed.
+export async function getFxSettings({ db }: { db: Database }): Promise<FxSettings> {
+  const [row] = await db
+    .select({ value: platformSettings.value })
+    .from(platformSettings)
+    .where(eq(platformSettings.key, FX_SETTINGS_KEY));
+  const stored = (row?.value ?? {}) as Record<string, unknown>;
+  const margin = fxSettingsSchema.shape.margin_basis_points.safeParse(stored.margin_basis_points);
+  const age = fxSettingsSchema.shape.max_rate_age_days.safeParse(stored.max_rate_age_days);
+  return {
+    margin_basis_points: margin.success ? margin.data : defaultFxSettings.margin_basis_points,
+    max_rate_age_days: age.success ? age.data : defaultFxSettings.max_rate_age_days,
+  };
+}
