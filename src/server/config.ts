@@ -188,8 +188,12 @@ const envSchema = z
     TURN_URL: iceUrlList(['turn', 'turns']).optional(),
     TURN_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     // The ECB's euro reference rates (docs/decisions/050), fetched once a day; set it to another copy of
-    // eurofxref-daily.xml (a mirror, a proxy) where the ECB is not reachable. A failed fetch is only logged.
-    FX_RATES_URL: urlWithProtocols(['http:', 'https:']).default(ECB_DAILY_RATES_URL),
+    // eurofxref-daily.xml (a mirror, a proxy) where the ECB is not reachable, or to `off` on a machine with no
+    // way out (rates then come from imported files and hand entries). A failed fetch is only logged.
+    FX_RATES_URL: z
+      .union([z.literal('off'), urlWithProtocols(['http:', 'https:'])])
+      .default(ECB_DAILY_RATES_URL)
+      .transform((value) => (value === 'off' ? undefined : value)),
     // Tandem's own bank account, the debtor of the payout runs' bank files (decision 045): the name and IBAN
     // (and BIC) a pain.001 credit transfer file pays from. Outside production a demo account stands in.
     TANDEM_DEBTOR_NAME: z.string().trim().min(2).max(70).optional(),

@@ -78,7 +78,11 @@ if (loadsDemoData) {
   );
   const rateDay = await newestRateDay({ db: database.db });
   console.info(
-    `Exchange rates: the ECB's reference rates of ${rateDay ?? 'no day'} from the file the demo ships; newer days are fetched daily from ${config.FX_RATES_URL} where the network allows.\n`,
+    `Exchange rates: the ECB's reference rates of ${rateDay ?? 'no day'} from the file the demo ships; ${
+      config.FX_RATES_URL
+        ? `newer days are fetched daily from ${config.FX_RATES_URL} where the network allows.`
+        : 'FX_RATES_URL is off: newer days come from imported files and rates entered by hand.'
+    }\n`,
   );
 } else if (isFirstStart) {
   app.log.info('New database: migrated, without demo data. Create an administrator with npm run admin:create.');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Currency, currencies, isCurrency } from './currencies';
+import { type Currency, isCurrency } from './currencies';
 
 // Exchange rates with a source (issue 55, item 2; docs/decisions/050). A rate says how many units of the
 // quote currency one unit of the base buys (EUR→USD 1.0163). Rates travel and are stored as decimal strings,
@@ -139,5 +139,3 @@ export const fxRateTexts = {
   emptyFile: 'The file holds no rates.',
   fileTooLarge: `The file is larger than ${FX_FILE_MAX_BYTES / 1024 / 1024} MB.`,
 } as const;
-
-export const offeredFxCurrencies: readonly Currency[] = currencies;
