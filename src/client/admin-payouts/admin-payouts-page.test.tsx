@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { companyUser, fakeId } from '~/client/testing/data-generators';
 import { createFakeServer, type FakeServer, replyError } from '~/client/testing/fake-server';
-import { renderRoute } from '~/client/testing/render-route';
+import { preloadPages, renderRoute } from '~/client/testing/render-route';
 import { defaultAccountCodes, monthEndFigureKeys, monthEndFigures } from '~/shared/accounting';
 import { accountingContract } from '~/shared/contracts/accounting';
 import { payoutsContract } from '~/shared/contracts/payouts';
@@ -149,6 +149,9 @@ async function openPage(
 
 const requestsTo = (server: FakeServer, method: string, path: string) =>
   server.requests.filter((request) => request.method === method && request.path === path);
+
+// The page's modules load once, before the tests (the first test paid for them: 7.8 s of 15 on a busy CI).
+beforeAll(() => preloadPages(paths.adminPayouts.getHref()));
 
 describe('Payouts', () => {
   describe('the ledger', () => {
