@@ -31,9 +31,15 @@ interface RenderRouteOptions {
 }
 
 // A file's pages, imported in its beforeAll: the first import of a page is cold (seconds on a slow machine,
-// untransformed on a fresh clone), and would otherwise count against the file's first test.
+// untransformed on a fresh clone), and would otherwise count against the file's first test. The two
+// notification systems too: they load with the first notification (app/deferred-toasters.tsx), which a
+// test then waits for within the 5 s of findBy — not enough for a cold import on a busy CI.
 export async function preloadPages(...hrefs: string[]): Promise<void> {
-  await Promise.all(hrefs.map((href) => preloadRouteModules(new URL(href, 'http://localhost').pathname)));
+  await Promise.all([
+    ...hrefs.map((href) => preloadRouteModules(new URL(href, 'http://localhost').pathname)),
+    import('~/client/components/ui/toaster'),
+    import('~/client/components/ui/sonner'),
+  ]);
 }
 
 export async function renderRoute(
