@@ -79,9 +79,12 @@ async function openDrawer(answer?: (server: FakeServer) => void) {
 
 const saves = (server: FakeServer) => server.requests.filter((request) => request.method === 'PUT');
 
+// By its text, then checked to be in the notification area: a role query over the open drawer's whole tree,
+// hidden nodes included, polled past findBy's 5 s on a busy run of the project.
 async function findNotification(text: string) {
-  const region = await screen.findByRole('region', { name: 'Notifications (F8)', hidden: true });
-  return within(region).findByText(text);
+  const found = await screen.findByText(text);
+  expect(found.closest('[role="region"][aria-label="Notifications (F8)"]')).not.toBeNull();
+  return found;
 }
 
 beforeAll(() => preloadPages(paths.adminCompanies.getHref()));
