@@ -33,34 +33,35 @@ async function takeCreditNoteNumber(tx: Database, year: number): Promise<string>
   return formatCreditNoteNumber(year, Number(counter?.last_number));
 }
 
-// The parties a credit note names: those of the invoice it credits, as the invoice was issued (decision 044).
-// Every column of the invoice that names a party — the buyer's name now, and the seller's and buyer's
-// addresses and tax ids as they are added — is one whose name starts with billedTo, buyer or seller; this is
-// the one place that says so, so a party column added to invoices is copied without another change here.
-export function partiesOfCreditedInvoice(invoice: typeof invoices.$inferSelect): Record<string, string | null> {
-  const parties: Record<string, string | null> = {};
-  for (const [column, value] of Object.entries(invoice)) {
-    if (/^(billedTo|buyer|seller)/.test(column)) parties[column] = partyText(value);
-  }
-  return parties;
-}
+// The parties a credit note names, as its invoice keeps them (decision 044): the same seven columns, under
+// the invoice's own names.
+type InvoiceParties = Pick<
+  typeof invoices.$inferSelect,
+  | 'billedToName'
+  | 'billedToAddress'
+  | 'billedToCountry'
+  | 'billedToTaxId'
+  | 'sellerName'
+  | 'sellerAddress'
+  | 'sellerTaxId'
+>;
 
-// A party column's value as the document prints it: text as it is; an address kept as an object, its parts
-// in order, comma-separated.
-function partyText(value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string') return value;
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object') {
-    const parts = Object.values(value).filter((part) => part !== null && part !== undefined && part !== '');
-    return parts.map((part) => partyText(part)).join(', ');
-  }
-  return String(value);
+// Those of the invoice it credits, as the invoice was issued.
+export function partiesOfCreditedInvoice(invoice: InvoiceParties): InvoiceParties {
+  return {
+    billedToName: invoice.billedToName,
+    billedToAddress: invoice.billedToAddress,
+    billedToCountry: invoice.billedToCountry,
+    billedToTaxId: invoice.billedToTaxId,
+    sellerName: invoice.sellerName,
+    sellerAddress: invoice.sellerAddress,
+    sellerTaxId: invoice.sellerTaxId,
+  };
 }
 
 // A refund of money never invoiced (a milestone's funding) names both parties as an invoice issued at that
 // moment would (migration 0072's trigger): the company by its billing details, the seller by System Settings.
-async function partiesOf(tx: Database, companyId: string, invoiceId: string | null) {
+async function partiesOf(tx: Database, companyId: string, invoiceId: string | null): Promise<InvoiceParties> {
   if (invoiceId) {
     const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
     if (invoice) return partiesOfCreditedInvoice(invoice);
