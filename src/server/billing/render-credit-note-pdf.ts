@@ -1,10 +1,9 @@
 import { type CreditNote, creditNoteReasonLabels, formatCents } from '~/shared/billing';
-import { countryName } from '~/shared/billing-details';
 import { createPdf, type PdfWeight, type PdfWriter } from '../platform/pdf-document';
 import { humanDay } from '../platform/work-calendar';
+import { buyerFacts, DOCUMENT_MARGIN, drawFacts, drawSeller } from './document-parties';
 
-const MARGIN = 56;
-const MUTED = '#6b7280';
+const MARGIN = DOCUMENT_MARGIN;
 const RULE = '#d1d5db';
 
 // One credit note as a PDF (decision 048), laid out as its invoice is (render-invoice-pdf.ts): number, the
@@ -17,47 +16,33 @@ export async function renderCreditNotePdf({ note }: { note: CreditNote }) {
   return pdf.finish();
 }
 
-const linesOf = (text: string | null | undefined) => (text ?? '').split('\n').filter((line) => line.trim() !== '');
-
 function drawCreditNote(pdf: PdfWriter, note: CreditNote) {
   const { document } = pdf;
   const width = document.page.width - 2 * MARGIN;
   const parties = note.parties;
   document.fillColor('black').fontSize(20);
   pdf.text(`Credit note ${note.credit_note_number}`, MARGIN, undefined, { weight: 'bold' });
-  // The seller as the credited invoice named it (decision 044); a note from before sellers were kept, Tandem.
-  document.fontSize(11).fillColor(MUTED);
-  const sellerTaxId = parties.sellerTaxId ? `Tax ID ${parties.sellerTaxId}` : '';
-  for (const line of [parties.sellerName || 'Tandem', ...linesOf(parties.sellerAddress), sellerTaxId]) {
-    if (line) pdf.text(line, MARGIN);
-  }
-  document.moveDown(1.2);
-
-  const buyerAddress = [...linesOf(parties.billedToAddress), countryName(parties.billedToCountry ?? '')]
-    .filter(Boolean)
-    .join('\n');
+  // The seller and the buyer as the credited invoice named them (decision 044); a note from before sellers
+  // were kept names Tandem.
+  drawSeller(pdf, {
+    name: parties.sellerName || 'Tandem',
+    address: parties.sellerAddress ?? '',
+    taxId: parties.sellerTaxId ?? '',
+  });
   const credits = note.invoice_number
     ? `Invoice ${note.invoice_number}`
     : `Funding of milestone ${note.milestone_title ?? ''} (not invoiced)`;
-  const facts: Array<[string, string]> = [
-    ['Billed to', note.billed_to_name],
-    ...(buyerAddress ? [['Address', buyerAddress] as [string, string]] : []),
-    ...(parties.billedToTaxId ? [['Tax ID', parties.billedToTaxId] as [string, string]] : []),
+  drawFacts(pdf, [
+    ...buyerFacts({
+      name: note.billed_to_name,
+      address: parties.billedToAddress ?? '',
+      country: parties.billedToCountry ?? '',
+      taxId: parties.billedToTaxId ?? '',
+    }),
     ['Credits', credits],
     ['Issue date', humanDay(note.issue_date)],
     ['Reason', creditNoteReasonLabels[note.reason]],
-  ];
-  for (const [label, value] of facts) {
-    const y = document.y;
-    document.fillColor(MUTED).fontSize(10);
-    pdf.text(label, MARGIN, y, { width: 90 });
-    document.fillColor('black');
-    linesOf(value).forEach((line, index) => {
-      pdf.text(line, MARGIN + 90, index === 0 ? y : undefined, { width: width - 90, weight: 'bold' });
-    });
-    document.moveDown(0.3);
-  }
-  document.moveDown(1.2);
+  ]);
 
   const row = (description: string, amount: string, weight: PdfWeight) => {
     if (document.y > document.page.height - MARGIN - 60) document.addPage();

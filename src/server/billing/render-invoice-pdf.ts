@@ -5,12 +5,11 @@ import {
   type InvoiceItem,
   type InvoiceStatus,
 } from '~/shared/billing';
-import { countryName } from '~/shared/billing-details';
 import { createPdf, type PdfWeight, type PdfWriter } from '../platform/pdf-document';
 import { humanDay } from '../platform/work-calendar';
+import { buyerFacts, DOCUMENT_MARGIN, drawFacts, drawSeller } from './document-parties';
 
-const MARGIN = 56;
-const MUTED = '#6b7280';
+const MARGIN = DOCUMENT_MARGIN;
 const RULE = '#d1d5db';
 
 const statusLabels: Record<InvoiceStatus, string> = {
@@ -45,36 +44,16 @@ function drawInvoice(pdf: PdfWriter, invoice: Invoice) {
   const width = document.page.width - 2 * MARGIN;
   document.fillColor('black').fontSize(20);
   pdf.text(`Invoice ${invoice.invoice_number}`, MARGIN, undefined, { weight: 'bold' });
-  // The seller as it was at issue (decision 044): its name, then its address and tax id when it has them.
-  document.fontSize(11).fillColor(MUTED);
-  for (const line of [invoice.seller.name, ...linesOf(invoice.seller.address), taxIdLine(invoice.seller.tax_id)]) {
-    if (line) pdf.text(line, MARGIN);
-  }
-  document.moveDown(1.2);
-
+  // Both parties as they were at issue (decision 044).
+  drawSeller(pdf, { name: invoice.seller.name, address: invoice.seller.address, taxId: invoice.seller.tax_id });
   const { billed_to: buyer } = invoice;
-  const buyerAddress = [...linesOf(buyer.address), countryName(buyer.country)].filter(Boolean).join('\n');
-  const facts: Array<[string, string]> = [
-    ['Billed to', buyer.name],
-    ...(buyerAddress ? [['Address', buyerAddress] as [string, string]] : []),
-    ...(buyer.tax_id ? [['Tax ID', buyer.tax_id] as [string, string]] : []),
+  drawFacts(pdf, [
+    ...buyerFacts({ name: buyer.name, address: buyer.address, country: buyer.country, taxId: buyer.tax_id }),
     ['Period', `${humanDay(invoice.period_start)} – ${humanDay(invoice.period_end)}`],
     ['Issue date', humanDay(invoice.issue_date)],
     ['Due date', humanDay(invoice.due_date)],
     ['Status', statusLabels[invoice.status]],
-  ];
-  for (const [label, value] of facts) {
-    const y = document.y;
-    document.fillColor(MUTED).fontSize(10);
-    pdf.text(label, MARGIN, y, { width: 90 });
-    document.fillColor('black');
-    // An address is several lines, each drawn on its own (text is shaped line by line).
-    linesOf(value).forEach((line, index) => {
-      pdf.text(line, MARGIN + 90, index === 0 ? y : undefined, { width: width - 90, weight: 'bold' });
-    });
-    document.moveDown(0.3);
-  }
-  document.moveDown(1.2);
+  ]);
 
   // The items table: description, quantity, rate, amount.
   // The figures' columns as narrow as their widest (Noto Sans at 10 pt: "168 h 59 min" 60 pt,
@@ -145,6 +124,3 @@ function quantityOf(item: InvoiceItem): string {
 
 const rateOf = (item: InvoiceItem) =>
   item.unit === 'each' ? formatCents(item.rate_cents) : `${formatCents(item.rate_cents)}/h`;
-
-const linesOf = (text: string) => text.split('\n').filter((line) => line.trim() !== '');
-const taxIdLine = (taxId: string) => (taxId ? `Tax ID ${taxId}` : '');
