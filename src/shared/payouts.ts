@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-// Paying the talent (docs/decisions/036): what they earn goes into a double-entry ledger in integer cents,
-// USD; it is pending until the company has paid (a System Setting) and a security period has passed, then
+// Paying the talent (docs/decisions/036): what they earn goes into a double-entry ledger in integer minor units of
+// each currency; it is pending until the company has paid (a System Setting) and a security period has passed, then
 // available; a payout run sends each talent's available balance to the method they chose.
 
 // The ledger's accounts. Debits are positive, credits negative; every transaction sums to zero.
@@ -17,6 +17,10 @@ export const ledgerAccounts = [
   'platform_revenue',
   'tax_payable',
   'processor_fees',
+  // Conversions (decision 051): what one currency became in another goes through fx_conversion, whose
+  // balance per currency is Tandem's open position; the margin kept on a conversion is fx_margin, revenue.
+  'fx_conversion',
+  'fx_margin',
 ] as const;
 export type LedgerAccount = (typeof ledgerAccounts)[number];
 
@@ -54,6 +58,8 @@ export const ledgerAccountLabels: Record<LedgerAccount, string> = {
   platform_revenue: 'Platform revenue',
   tax_payable: 'Tax payable',
   processor_fees: 'Processor fees',
+  fx_conversion: 'Currency conversion',
+  fx_margin: 'FX margin',
 };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -125,6 +131,11 @@ export const payoutTexts = {
   runWaiting: 'Approve or review it before preparing another: nothing was added to it.',
   payoutNotFound: 'There is no such payout.',
   runAlreadyApproved: 'This payout run was approved already.',
+  // A run locks its rates at approval (decision 051): an old or missing rate stops it, never a guess.
+  staleRate: (from: string, to: string, day: string, maxDays: number) =>
+    `The ${from} → ${to} exchange rate is from ${day}, older than the ${maxDays} days a payout run may use. Fetch, import or enter a newer rate under System Settings › Exchange rates, then approve the run.`,
+  rateMissing: (from: string, to: string) =>
+    `There is no ${from} → ${to} exchange rate. Enter one under System Settings › Exchange rates, then approve the run.`,
   alreadyReminded: 'The talents of this run were reminded already: once a run, so nobody is written to twice.',
   nobodyToRemind: 'Nobody in this run is waiting on a payout method of their own.',
   runNotApproved: 'Approve the payout run first.',
@@ -278,7 +289,14 @@ export const payoutStatusLabels: Record<PayoutStatus, string> = {
 };
 
 // Why a talent with money available is not paid in a run.
-export const payoutExceptions = ['on_hold', 'suspended', 'no_method', 'method_waiting', 'not_onboarded'] as const;
+export const payoutExceptions = [
+  'on_hold',
+  'suspended',
+  'no_method',
+  'method_waiting',
+  'not_onboarded',
+  'rate_missing',
+] as const;
 export type PayoutException = (typeof payoutExceptions)[number];
 export const payoutExceptionLabels: Record<PayoutException, string> = {
   on_hold: 'Payouts on hold',
@@ -286,6 +304,7 @@ export const payoutExceptionLabels: Record<PayoutException, string> = {
   no_method: 'No payout method',
   method_waiting: 'Method in its 72-hour wait',
   not_onboarded: 'Stripe account not set up',
+  rate_missing: 'No exchange rate to the payout currency',
 };
 
 export const payoutBalanceSchema = z.object({

@@ -145,6 +145,7 @@ describe('the books for an accountant', () => {
     // Milestone funding into escrow, posted through the ledger's one door at the month's edges and beyond.
     const funding = async (key: string, at: string, cents: number) =>
       postTransaction({
+        currency: 'USD',
         db: db(),
         key: `test-funding:${key}`,
         kind: 'funding_received',

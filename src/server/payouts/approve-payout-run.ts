@@ -8,9 +8,14 @@ import { selectRows } from '../db/select-rows';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { completeIfDone } from './complete-run-if-done';
-import { defaultMethodJoin, exceptionSql, lockRun, postPayoutMoves } from './payout-run-records';
+import { isCurrency } from '~/shared/currencies';
+import { loadRateBook } from '../kernels/money/rate-book';
+import { getFxSettings } from '../platform/get-fx-settings';
+import { defaultMethodJoin, exceptionSql, lockRun, postPayoutMoves, writePayoutParts } from './payout-run-records';
+import { groupByTalent, planPayoutParts, staleRateOf } from './plan-payout-parts';
 
-// Approves a draft run. Every planned payout leaves its talent's available balance in one transaction,
+// Approves a draft run, locking its exchange rates: each planned payout's parts are converted again at
+// the latest rates, and a rate missing or older than the maximum age stops the approval with a sentence. Every planned payout leaves its talent's available balance in one transaction,
 // with every talent of the run locked (in id order, so two approvals cannot deadlock): a payout larger
 // than what is available now (a refund took some back, or another run paid it) is cancelled. Stripe
 // transfers go out after, by the job this sends.
@@ -57,25 +62,27 @@ export async function approvePayoutRun({
                 where u.id in (select applicant_id from payouts where run_id = ${runId} and status = 'planned')) as now_
           where p.run_id = ${runId} and p.status = 'planned' and p.applicant_id = now_.applicant_id`,
     );
-    // Cancelled: what the talent has available now does not cover the planned amount.
+    await lockRates({ tx, runId, now });
+    // Cancelled: what the talent has available now, in some currency, does not cover the planned part.
     await tx.execute(
       sql`update payouts p set status = 'cancelled', failure_reason = 'The available balance changed before approval.'
           where p.run_id = ${runId} and p.status = 'planned'
-            and p.amount_cents > coalesce((select -sum(e.amount_cents) from ledger_entries e
-                                           where e.applicant_id = p.applicant_id and e.account = 'talent_available'), 0)`,
+            and exists (select 1 from payout_parts pp
+                        where pp.payout_id = p.id
+                          and pp.source_cents > coalesce((select -sum(e.amount_cents) from ledger_entries e
+                                                          where e.applicant_id = p.applicant_id and e.account = 'talent_available'
+                                                            and e.currency = pp.source_currency), 0))`,
     );
     const sent = await selectRows(
       tx,
-      z.object({ id: uuidColumn, applicant_id: uuidColumn, amount_cents: integerColumn }),
+      z.object({ id: uuidColumn, amount_cents: integerColumn, currency: z.string() }),
       sql`update payouts set status = 'sent', sent_at = ${at}::timestamptz
           where run_id = ${runId} and status = 'planned'
-          returning id, applicant_id, amount_cents`,
+          returning id, amount_cents, currency`,
     );
-    await postPayoutMoves({
-      tx,
-      lines: sent,
-      move: { kind: 'payout_sent', from: 'talent_available', to: 'payouts_in_transit', at: now },
-    });
+    await postPayoutMoves({ tx, payoutIds: sent.map((line) => line.id), kind: 'payout_sent', at: now });
+    const totals: Record<string, number> = {};
+    for (const line of sent) totals[line.currency] = (totals[line.currency] ?? 0) + line.amount_cents;
     await recordAuditEvent({
       db: tx,
       event: {
@@ -88,7 +95,7 @@ export async function approvePayoutRun({
           before: { status: 'draft' },
           after: { status: 'approved' },
           payouts: sent.length,
-          total_cents: sent.reduce((total, line) => total + line.amount_cents, 0),
+          totals_by_currency: totals,
         },
         ipAddress,
       },
@@ -96,4 +103,57 @@ export async function approvePayoutRun({
     await completeIfDone({ tx, runId, now });
     await afterCommit(tx);
   });
+}
+
+const plannedPartRow = z.object({
+  applicant_id: uuidColumn,
+  payout_id: uuidColumn,
+  payout_currency: z.string(),
+  currency: z.string(),
+  cents: integerColumn,
+});
+
+// Converts the run's planned parts at the rates in force now and writes them, with each payout's amount
+// and currency (the method may have changed since preparation). Refuses, writing nothing, when a rate
+// is missing or too old.
+async function lockRates({ tx, runId, now }: { tx: Database; runId: string; now: Date }) {
+  const [book, fx, rows] = await Promise.all([
+    loadRateBook(tx),
+    getFxSettings({ db: tx }),
+    selectRows(
+      tx,
+      plannedPartRow,
+      sql`select p.applicant_id, p.id as payout_id, coalesce(m.currency, p.currency) as payout_currency,
+                 pp.source_currency as currency, pp.source_cents as cents
+          from payouts p join payout_parts pp on pp.payout_id = p.id
+          left join payout_methods m on m.id = p.method_id
+          where p.run_id = ${runId} and p.status = 'planned'
+          order by p.applicant_id, pp.source_currency`,
+    ),
+  ]);
+  const locked = [];
+  for (const parts of groupByTalent(rows)) {
+    const [first] = parts as [z.infer<typeof plannedPartRow>];
+    const payoutCurrency = isCurrency(first.payout_currency) ? first.payout_currency : 'USD';
+    const plan = planPayoutParts({ balances: parts, payoutCurrency, book, marginBasisPoints: fx.margin_basis_points });
+    if (!plan.ok) throw new AppError('conflict', payoutTexts.rateMissing(plan.missing.from, plan.missing.to));
+    const stale = staleRateOf(plan.parts, fx.max_rate_age_days, now);
+    if (stale) {
+      throw new AppError('conflict', payoutTexts.staleRate(stale.base, stale.quote, stale.date, fx.max_rate_age_days));
+    }
+    locked.push({
+      payoutId: first.payout_id,
+      currency: payoutCurrency,
+      amountCents: plan.amountCents,
+      parts: plan.parts,
+    });
+  }
+  await writePayoutParts({ tx, payouts: locked });
+  if (locked.length === 0) return;
+  await tx.execute(
+    sql`update payouts p set amount_cents = l.amount_cents, currency = l.currency
+        from json_to_recordset(${JSON.stringify(locked.map(({ payoutId, currency, amountCents }) => ({ id: payoutId, currency, amount_cents: amountCents })))}::json)
+          as l(id uuid, currency text, amount_cents integer)
+        where p.id = l.id`,
+  );
 }

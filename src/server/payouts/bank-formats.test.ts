@@ -79,6 +79,7 @@ describe('bank files a bank reads', () => {
     });
     const refs = { applicantId: talent.user.id, timesheetId: week.id };
     await postTransaction({
+      currency: 'USD',
       db: db(),
       key: `bank-formats-earned:${week.id}`,
       kind: 'work_approved',
@@ -90,6 +91,7 @@ describe('bank files a bank reads', () => {
       ],
     });
     await postTransaction({
+      currency: 'USD',
       db: db(),
       key: `bank-formats-available:${week.id}`,
       kind: 'earnings_available',

@@ -1,8 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { type LedgerAccount, payoutTexts } from '~/shared/payouts';
+import { payoutTexts } from '~/shared/payouts';
 import type { PlatformSettings } from '~/shared/settings';
 import type { Database } from '../db/client';
 import { payoutRuns } from '../db/schema';
+import { uuidArray } from '../kernels/money/invoice-drafts';
+import type { PayoutPart } from './plan-payout-parts';
 import { makeEarningsAvailable } from '../kernels/money/make-earnings-available';
 import { postMissingTransactions } from '../kernels/money/post-missing-transactions';
 import { AppError } from '../platform/errors';
@@ -57,35 +59,88 @@ export async function lockRun({ tx, runId }: { tx: Database; runId: string }) {
   return run;
 }
 
-// Payouts' money moved from one account to another, a transaction each, in one statement (a run of ten
-// thousand is one insert of transactions and one of lines).
+// Payouts' money moved, a transaction each, in one statement (a run of ten thousand is one insert of
+// transactions and one of lines). Sent: each part leaves the talent's available balance in its currency
+// and, when converted, passes through fx_conversion into the payout's currency, the margin to fx_margin
+// (decision 051); paid: in transit to paid out; failed: the sent transaction undone line by line, so the
+// talent has back exactly what left, in the currencies it left in.
 export async function postPayoutMoves({
   tx,
-  lines,
-  move,
+  payoutIds,
+  kind,
+  at,
 }: {
   tx: Database;
-  lines: readonly { id: string; applicant_id: string; amount_cents: number }[];
-  move: { kind: 'payout_sent' | 'payout_paid' | 'payout_failed'; from: LedgerAccount; to: LedgerAccount; at: Date };
+  payoutIds: readonly string[];
+  kind: 'payout_sent' | 'payout_paid' | 'payout_failed';
+  at: Date;
 }) {
-  if (lines.length === 0) return;
-  const rows = JSON.stringify(
-    lines.map((line) => ({ id: line.id, applicant_id: line.applicant_id, cents: line.amount_cents })),
-  );
-  const keyPrefix = `${move.kind.replace('_', '-')}:`;
+  if (payoutIds.length === 0) return;
+  const keyPrefix = `${kind.replace('_', '-')}:`;
+  const posted = sql`posted as (
+      insert into ledger_transactions (key, kind, applicant_id, payout_id, occurred_at)
+      select ${keyPrefix} || p.id, ${kind}::ledger_transaction_kind, p.applicant_id, p.id, ${at.toISOString()}::timestamptz
+      from payouts p where p.id = any(${uuidArray(payoutIds)}::uuid[])
+      on conflict (key) do nothing
+      returning id, payout_id
+    )`;
+  const lines = {
+    payout_sent: sql`select posted.id, side.account::ledger_account, side.cents, side.currency,
+                            case when side.account in ('talent_available', 'payouts_in_transit') then p.applicant_id end
+        from posted join payouts p on p.id = posted.payout_id join payout_parts pp on pp.payout_id = p.id
+        cross join lateral (values
+          ('talent_available', pp.source_cents, pp.source_currency),
+          ('fx_conversion', case when pp.rate is null then 0 else -pp.source_cents end, pp.source_currency),
+          ('fx_conversion', case when pp.rate is null then 0 else pp.amount_cents + pp.margin_cents end, p.currency),
+          ('payouts_in_transit', -pp.amount_cents, p.currency),
+          ('fx_margin', -pp.margin_cents, p.currency)) as side(account, cents, currency)
+        where side.cents <> 0`,
+    payout_paid: sql`select posted.id, side.account::ledger_account, side.cents, p.currency, p.applicant_id
+        from posted join payouts p on p.id = posted.payout_id
+        cross join lateral (values ('payouts_in_transit', p.amount_cents::bigint), ('paid_out', -p.amount_cents::bigint))
+          as side(account, cents)
+        where side.cents <> 0`,
+    payout_failed: sql`select posted.id, e.account, -e.amount_cents, e.currency, e.applicant_id
+        from posted join ledger_transactions s on s.key = 'payout-sent:' || posted.payout_id
+        join ledger_entries e on e.transaction_id = s.id`,
+  }[kind];
   await tx.execute(
-    sql`with line as (
-          select * from json_to_recordset(${rows}::json) as line(id uuid, applicant_id uuid, cents bigint)
-        ), posted as (
-          insert into ledger_transactions (key, kind, applicant_id, payout_id, occurred_at)
-          select ${keyPrefix} || id, ${move.kind}::ledger_transaction_kind, applicant_id, id, ${move.at.toISOString()}::timestamptz
-          from line
-          on conflict (key) do nothing
-          returning id, payout_id
-        )
-        insert into ledger_entries (transaction_id, account, amount_cents, applicant_id)
-        select posted.id, side.account::ledger_account, side.sign * line.cents, line.applicant_id
-        from posted join line on line.id = posted.payout_id
-        cross join (values (${move.from}, 1), (${move.to}, -1)) as side(account, sign)`,
+    sql`with ${posted}
+        insert into ledger_entries (transaction_id, account, amount_cents, currency, applicant_id) ${lines}`,
+  );
+}
+
+// The parts of payouts, replacing any they had (approval rewrites them at the rates it locks).
+export async function writePayoutParts({
+  tx,
+  payouts,
+}: {
+  tx: Database;
+  payouts: readonly { payoutId: string; parts: readonly PayoutPart[] }[];
+}) {
+  if (payouts.length === 0) return;
+  await tx.execute(
+    sql`delete from payout_parts where payout_id = any(${uuidArray(payouts.map((p) => p.payoutId))}::uuid[])`,
+  );
+  const rows = payouts.flatMap(({ payoutId, parts }) =>
+    parts.map((part) => ({
+      payout_id: payoutId,
+      source_currency: part.sourceCurrency,
+      source_cents: part.sourceCents,
+      amount_cents: part.amountCents,
+      margin_cents: part.marginCents,
+      margin_basis_points: part.marginBasisPoints,
+      rate: part.rate?.rate ?? null,
+      rate_date: part.rate?.date ?? null,
+      rate_source: part.rate?.source ?? null,
+    })),
+  );
+  if (rows.length === 0) return;
+  await tx.execute(
+    sql`insert into payout_parts (payout_id, source_currency, source_cents, amount_cents, margin_cents,
+                                  margin_basis_points, rate, rate_date, rate_source)
+        select * from json_to_recordset(${JSON.stringify(rows)}::json)
+          as r(payout_id uuid, source_currency text, source_cents bigint, amount_cents bigint, margin_cents bigint,
+               margin_basis_points integer, rate numeric, rate_date date, rate_source text)`,
   );
 }

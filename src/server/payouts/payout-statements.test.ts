@@ -45,6 +45,7 @@ async function earn(
   const id = 'timesheetId' in earning ? earning.timesheetId : earning.milestoneId;
   const talent = { applicantId, ...earning };
   await postTransaction({
+    currency: 'USD',
     db,
     key: `test-earned:${id}`,
     kind: 'timesheetId' in earning ? 'work_approved' : 'milestone_released',
@@ -75,6 +76,7 @@ async function moveEarning(
 ) {
   const sign = kind === 'earnings_available' ? 1 : -1;
   await postTransaction({
+    currency: 'USD',
     db,
     key: `test-${kind}:${talent.timesheetId ?? talent.milestoneId}:${at}`,
     kind,
@@ -120,6 +122,7 @@ async function sendPayout(
   if (!payout) throw new Error('The payout was not inserted.');
   const refs = { applicantId: given.applicantId, payoutId: payout.id };
   await postTransaction({
+    currency: 'USD',
     db,
     key: `test-payout-sent:${payout.id}`,
     kind: 'payout_sent',
@@ -132,6 +135,7 @@ async function sendPayout(
   });
   if (given.paidAt) {
     await postTransaction({
+      currency: 'USD',
       db,
       key: `test-payout-paid:${payout.id}`,
       kind: 'payout_paid',

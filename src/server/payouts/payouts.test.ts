@@ -579,19 +579,31 @@ describe('payouts', () => {
     await expectBalanced();
   });
 
-  it('refuses, in the database, lines that do not balance and any change to the ledger', async () => {
+  it('refuses, in the database, lines that do not balance in each currency and any change to the ledger', async () => {
     const [posted] = await selectRows(
       db(),
       idRow,
       sql`insert into ledger_transactions (key, kind) values (${`test:${randomUUID()}`}, 'payout_sent') returning id`,
     );
-    const lines = (cents: number[]) =>
+    const lines = (cents: number[], currencies: string[]) =>
       db().execute(
-        sql`insert into ledger_entries (transaction_id, account, amount_cents)
-            select ${posted?.id}::uuid, 'escrow', cents from unnest(${`{${cents.join(',')}}`}::bigint[]) as cents`,
+        sql`insert into ledger_entries (transaction_id, account, amount_cents, currency)
+            select ${posted?.id}::uuid, 'escrow', line.cents, line.currency
+            from unnest(${`{${cents.join(',')}}`}::bigint[], ${`{${currencies.map((code) => `"${code}"`).join(',')}}`}::text[])
+              as line(cents, currency)`,
       );
-    await expect(lines([500, -499])).rejects.toThrow();
-    await lines([500, -500]);
+    // The database's own sentence, which the driver keeps as the failed query's cause.
+    const refusal = (insert: Promise<unknown>) =>
+      insert.then(
+        () => 'accepted',
+        (error: Error) => String((error.cause as Error | undefined)?.message ?? error.message),
+      );
+    await expect(lines([500, -499], ['USD', 'USD'])).rejects.toThrow();
+    // Zero in all, but 500 dollars are not minus 500 euros.
+    expect(await refusal(lines([500, -500], ['USD', 'EUR']))).toMatch(/balance per transaction in every currency/);
+    // A line naming no currency and no company has none to take.
+    expect(await refusal(lines([500, -500], ['', '']))).toMatch(/names no company/);
+    await lines([500, -500, 700, -700], ['USD', 'USD', 'PHP', 'PHP']);
     await expect(
       db().execute(sql`update ledger_entries set amount_cents = 1 where transaction_id = ${posted?.id}`),
     ).rejects.toThrow();

@@ -66,13 +66,9 @@ export async function settlePayouts({
   if (settled.length === 0) return 0;
   await postPayoutMoves({
     tx,
-    lines: settled,
-    move: {
-      kind: paid ? 'payout_paid' : 'payout_failed',
-      from: 'payouts_in_transit',
-      to: paid ? 'paid_out' : 'talent_available',
-      at: now,
-    },
+    payoutIds: settled.map((line) => line.id),
+    kind: paid ? 'payout_paid' : 'payout_failed',
+    at: now,
   });
   const earningsUrl = `${publicUrl}${paths.applicantEarnings.getHref()}`;
   for (const line of settled) {

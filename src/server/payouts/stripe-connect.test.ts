@@ -102,6 +102,7 @@ describe('payouts through Stripe Connect', () => {
 
     // Money available, the method's wait over, but Stripe has not finished: an exception, not a payout.
     await postTransaction({
+      currency: 'USD',
       db: db(),
       key: `test-earning:${talent.user.id}`,
       kind: 'earnings_available',
@@ -170,6 +171,7 @@ describe('payouts through Stripe Connect', () => {
         usableFrom: new Date(0),
       });
     await postTransaction({
+      currency: 'USD',
       db: db(),
       key: `test-earning:${talent.user.id}`,
       kind: 'earnings_available',

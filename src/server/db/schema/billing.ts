@@ -97,6 +97,8 @@ export const invoices = pgTable(
     taxBasisPoints: integer().notNull(),
     taxCents: integer().notNull(),
     totalCents: integer().notNull(),
+    // The company's billing currency when it was made, written by the database at insert (migration 0076).
+    currency: text().notNull().default('USD'),
     paidAt: timestamp({ withTimezone: true }),
     // A milestone's release (decision 035): its own invoice, paid at release by the funding charge.
     milestoneId: uuid().references((): AnyPgColumn => milestones.id, { onDelete: 'set null' }),

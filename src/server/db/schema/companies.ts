@@ -40,6 +40,10 @@ export const companies = pgTable(
     // only (reviews/recompute-ratings.ts).
     ratingTenths: smallint(),
     reviewCount: integer().notNull().default(0),
+    // What the company is billed in (billingCurrencies): its jobs, offers, rates, timesheets, invoices,
+    // payments and escrow. Fixed once it has posted a job, so every amount of a company is in this one
+    // currency; issued documents copy it (decision 051).
+    billingCurrency: text().notNull().default('USD'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -60,6 +60,8 @@ export const payments = pgTable(
     paymentMethodId: uuid().references(() => paymentMethods.id, { onDelete: 'set null' }),
     methodLabel: text().notNull(),
     amountCents: integer().notNull(),
+    // The company's billing currency when it was made, written by the database at insert (migration 0076).
+    currency: text().notNull().default('USD'),
     status: paymentStatus().notNull().default('pending'),
     idempotencyKey: text().notNull(),
     // SHA-256 of what was asked with the key (the invoice and the method): the same key with another
@@ -138,6 +140,8 @@ export const creditNotes = pgTable(
     feeCents: integer().notNull(),
     taxCents: integer().notNull(),
     totalCents: integer().notNull(),
+    // The company's billing currency when it was made, written by the database at insert (migration 0076).
+    currency: text().notNull().default('USD'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  numeric,
   pgEnum,
   pgTable,
   text,
@@ -24,7 +25,8 @@ import {
 } from '~/shared/payouts';
 import { users } from './auth';
 
-// Paying the talent (docs/decisions/036). Money is integer cents, USD.
+// Paying the talent (docs/decisions/036). Money is an integer count of its currency's minor unit: the
+// `_cents` columns are cents of USD, EUR or GBP, whole dong of VND (decision 049; issue 55).
 
 export const ledgerAccount = pgEnum('ledger_account', ledgerAccounts);
 export const ledgerTransactionKind = pgEnum('ledger_transaction_kind', ledgerTransactionKinds);
@@ -69,6 +71,10 @@ export const ledgerEntries = pgTable(
       .references(() => ledgerTransactions.id),
     account: ledgerAccount().notNull(),
     amountCents: bigint({ mode: 'number' }).notNull(),
+    // Each currency balances on its own (decision 051). Left empty, the database writes the currency of
+    // the company the line or its transaction names (migration 0076): a company's money is all in its
+    // billing currency. A conversion's lines name theirs.
+    currency: text().notNull().default(''),
     applicantId: uuid(),
     companyId: uuid(),
     timesheetId: uuid(),
@@ -82,6 +88,7 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_timesheet_idx').on(table.timesheetId).where(sql`${table.timesheetId} is not null`),
     index('ledger_entries_milestone_idx').on(table.milestoneId).where(sql`${table.milestoneId} is not null`),
     check('ledger_entries_not_zero', sql`${table.amountCents} <> 0`),
+    check('ledger_entries_currency_code', sql`${table.currency} ~ '^[A-Z]{3}$'`),
   ],
 );
 
@@ -107,6 +114,9 @@ export const payoutMethods = pgTable(
     bankCode: text(),
     email: text(),
     stripeAccountId: text(),
+    // What the talent is paid in through this method (payoutCurrencies); earnings in other currencies are
+    // converted at the rate locked when the run is approved.
+    currency: text().notNull().default('USD'),
     onboardedAt: timestamp({ withTimezone: true }),
     isDefault: boolean().notNull().default(false),
     usableFrom: timestamp({ withTimezone: true }).notNull(),
@@ -183,7 +193,9 @@ export const payouts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     methodId: uuid().references(() => payoutMethods.id, { onDelete: 'set null' }),
+    // In the payout currency: the sum of its parts' amounts (payout_parts).
     amountCents: integer().notNull(),
+    currency: text().notNull().default('USD'),
     status: runLineStatus().notNull(),
     exception: payoutException(),
     provider: payoutProvider(),
@@ -207,5 +219,32 @@ export const payouts = pgTable(
     index('payouts_applicant_idx').on(table.applicantId, table.createdAt),
     check('payouts_amount_not_negative', sql`${table.amountCents} >= 0`),
     check('payouts_exception_has_reason', sql`(${table.status} = 'exception') = (${table.exception} is not null)`),
+  ],
+);
+
+// What a payout is made of: the talent's available balance in one currency, and what it becomes in the
+// payout's currency (decision 051). A part in the payout's own currency has no rate; a converted one records
+// the rate used, its day and source, and the FX margin kept, so the statement recomputes the amount
+// exactly. Written when the run is prepared and rewritten at approval, when the rate is locked.
+export const payoutParts = pgTable(
+  'payout_parts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    payoutId: uuid()
+      .notNull()
+      .references(() => payouts.id, { onDelete: 'cascade' }),
+    sourceCurrency: text().notNull(),
+    sourceCents: bigint({ mode: 'number' }).notNull(),
+    amountCents: bigint({ mode: 'number' }).notNull(),
+    marginCents: bigint({ mode: 'number' }).notNull().default(0),
+    marginBasisPoints: integer().notNull().default(0),
+    rate: numeric({ precision: 20, scale: 10, mode: 'string' }),
+    rateDate: date({ mode: 'string' }),
+    rateSource: text(),
+  },
+  (table) => [
+    uniqueIndex('payout_parts_payout_currency_unique').on(table.payoutId, table.sourceCurrency),
+    check('payout_parts_not_negative', sql`${table.sourceCents} >= 0 and ${table.amountCents} >= 0 and ${table.marginCents} >= 0`),
+    check('payout_parts_rate_recorded', sql`(${table.rate} is null) = (${table.rateDate} is null)`),
   ],
 );

@@ -1,8 +1,10 @@
+import type { Currency } from '~/shared/currencies';
 import type { LedgerAccount, LedgerTransactionKind } from '~/shared/payouts';
 import type { Database } from '../../db/client';
 import { ledgerEntries, ledgerTransactions } from '../../db/schema';
 
-// The money ledger (docs/decisions/036): double entry, integer cents, USD, append only. Every event that
+// The money ledger (docs/decisions/036, 051): double entry, integer minor units, each currency balancing
+// on its own, append only. Every event that
 // moves money posts one transaction, named by a key that says what made it, so posting is idempotent:
 // the feature that moves the money posts in its own transaction, and `postMissingTransactions` (the
 // hourly job, and every payout run) posts anything not posted yet — rows written before the ledger, or by
@@ -13,6 +15,8 @@ import { ledgerEntries, ledgerTransactions } from '../../db/schema';
 export interface LedgerLine {
   account: LedgerAccount;
   amountCents: number;
+  // Left out, the database writes the billing currency of the company the line or transaction names.
+  currency?: Currency;
   applicantId?: string | null;
   companyId?: string | null;
   timesheetId?: string | null;
@@ -40,17 +44,25 @@ export async function postTransaction({
   refs = {},
   lines,
   occurredAt,
+  currency,
 }: {
   db: Database;
+  // The currency of every line that names none of its own.
+  currency?: Currency;
   key: string;
   kind: LedgerTransactionKind;
   refs?: TransactionRefs;
   lines: LedgerLine[];
   occurredAt?: Date;
 }): Promise<boolean> {
-  const sum = lines.reduce((total, line) => total + line.amountCents, 0);
-  if (sum !== 0 || lines.some((line) => !Number.isSafeInteger(line.amountCents))) {
-    throw new UnbalancedTransactionError(`ledger transaction ${key} does not balance (${sum})`);
+  const sums = new Map<string, number>();
+  for (const line of lines) {
+    const of = line.currency ?? currency ?? '';
+    sums.set(of, (sums.get(of) ?? 0) + line.amountCents);
+  }
+  const unbalanced = [...sums].find(([, sum]) => sum !== 0);
+  if (unbalanced || lines.some((line) => !Number.isSafeInteger(line.amountCents))) {
+    throw new UnbalancedTransactionError(`ledger transaction ${key} does not balance (${unbalanced?.join(' ')})`);
   }
   const [posted] = await db
     .insert(ledgerTransactions)
@@ -65,6 +77,7 @@ export async function postTransaction({
         transactionId: posted.id,
         account: line.account,
         amountCents: line.amountCents,
+        ...((line.currency ?? currency) && { currency: line.currency ?? currency }),
         applicantId: line.applicantId ?? null,
         companyId: line.companyId ?? null,
         timesheetId: line.timesheetId ?? null,
