@@ -1,16 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { isCurrency } from '~/shared/currencies';
 import { payoutTexts } from '~/shared/payouts';
 import type { Database } from '../db/client';
 import { integerColumn, uuidColumn } from '../db/row-columns';
 import { payoutRuns } from '../db/schema';
 import { selectRows } from '../db/select-rows';
+import { loadRateBook } from '../kernels/money/rate-book';
 import { AppError } from '../platform/errors';
+import { getFxSettings } from '../platform/get-fx-settings';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { completeIfDone } from './complete-run-if-done';
-import { isCurrency } from '~/shared/currencies';
-import { loadRateBook } from '../kernels/money/rate-book';
-import { getFxSettings } from '../platform/get-fx-settings';
 import { defaultMethodJoin, exceptionSql, lockRun, postPayoutMoves, writePayoutParts } from './payout-run-records';
 import { groupByTalent, planPayoutParts, staleRateOf } from './plan-payout-parts';
 

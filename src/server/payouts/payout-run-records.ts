@@ -4,10 +4,10 @@ import type { PlatformSettings } from '~/shared/settings';
 import type { Database } from '../db/client';
 import { payoutRuns } from '../db/schema';
 import { uuidArray } from '../kernels/money/invoice-drafts';
-import type { PayoutPart } from './plan-payout-parts';
 import { makeEarningsAvailable } from '../kernels/money/make-earnings-available';
 import { postMissingTransactions } from '../kernels/money/post-missing-transactions';
 import { AppError } from '../platform/errors';
+import type { PayoutPart } from './plan-payout-parts';
 
 // Payout runs (docs/decisions/036). A run is prepared for a day — by the weekly schedule or an
 // administrator — with one line per talent whose available balance reaches the minimum: a planned payout

@@ -94,7 +94,7 @@ export function staleRateOf(parts: readonly PayoutPart[], maxAgeDays: number, to
 export function* groupByTalent<Row extends { applicant_id: string }>(rows: readonly Row[]): Generator<Row[]> {
   let group: Row[] = [];
   for (const row of rows) {
-    if (group.length > 0 && group[0]!.applicant_id !== row.applicant_id) {
+    if (group.length > 0 && group[0]?.applicant_id !== row.applicant_id) {
       yield group;
       group = [];
     }

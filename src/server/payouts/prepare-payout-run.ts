@@ -106,7 +106,10 @@ export async function preparePayoutRun({
     const idOf = new Map(inserted.map((row) => [row.applicant_id, row.id]));
     await writePayoutParts({
       tx,
-      payouts: lines.map((line) => ({ payoutId: idOf.get(line.applicant_id)!, parts: line.parts })),
+      payouts: lines.flatMap((line) => {
+        const payoutId = idOf.get(line.applicant_id);
+        return payoutId ? [{ payoutId, parts: line.parts }] : [];
+      }),
     });
     return { runId: created.id, wasWaiting: false };
   });

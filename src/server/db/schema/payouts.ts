@@ -244,7 +244,10 @@ export const payoutParts = pgTable(
   },
   (table) => [
     uniqueIndex('payout_parts_payout_currency_unique').on(table.payoutId, table.sourceCurrency),
-    check('payout_parts_not_negative', sql`${table.sourceCents} >= 0 and ${table.amountCents} >= 0 and ${table.marginCents} >= 0`),
+    check(
+      'payout_parts_not_negative',
+      sql`${table.sourceCents} >= 0 and ${table.amountCents} >= 0 and ${table.marginCents} >= 0`,
+    ),
     check('payout_parts_rate_recorded', sql`(${table.rate} is null) = (${table.rateDate} is null)`),
   ],
 );
