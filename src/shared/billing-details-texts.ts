@@ -35,6 +35,11 @@ export const billingDetailsTexts = {
     'Changes apply to invoices issued from now on. Invoices already issued keep the details they were issued with.',
   setByTandem: 'Tandem sets your tax rate and payment terms. Ask your account manager if they need to change.',
   noLegalName: 'Not set: invoices name your company as it is called on Tandem.',
+  // Issue 55: a company's rates, invoices, payments and escrow are all in one currency (decision 051).
+  currency: 'Choose a billing currency from the list: USD, EUR, GBP, CAD or AUD.',
+  currencyFixed:
+    'The billing currency is fixed once the company has posted a job: its rates, invoices and payments are all in one currency.',
+  currencyHint: 'Your jobs’ rates, your invoices and your payments are in this currency.',
 } as const;
 
 // The address as an invoice prints it (the issuing trigger of migration 0072): the lines, then

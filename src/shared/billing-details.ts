@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { billingDetailsTexts, countryCodes } from './billing-details-texts';
+import { billingCurrencies } from './currencies';
 
 export * from './billing-details-texts';
 
@@ -28,6 +29,8 @@ const companyFields = {
     .refine((id) => id === '' || /^[A-Z0-9][A-Z0-9 .-]{0,28}[A-Z0-9]$/.test(id), {
       message: billingDetailsTexts.taxId,
     }),
+  // Left out, it stays as it is; it may change only until the company posts its first job.
+  currency: z.enum(billingCurrencies, { message: billingDetailsTexts.currency }).optional(),
 };
 
 // An address with lines but no country cannot be posted to or taxed.
@@ -49,6 +52,9 @@ export const billingDetailsSchema = z.object({
   postal_code: z.string(),
   country: z.string(),
   tax_id: z.string(),
+  currency: z.enum(billingCurrencies),
+  // True once the company has posted a job: then the currency cannot change.
+  currency_is_fixed: z.boolean(),
   // Basis points (825 = 8.25%); set by an administrator.
   tax_rate_basis_points: z.number().int(),
   payment_terms_days: z.number().int(),

@@ -34,6 +34,9 @@ export const currencies = Object.keys(currencyMinorUnits) as Currency[];
 
 // What a company may be billed in, and a talent paid in (issue 55, item 1).
 export const billingCurrencies = ['USD', 'EUR', 'GBP', 'CAD', 'AUD'] as const satisfies readonly Currency[];
+export type BillingCurrency = (typeof billingCurrencies)[number];
+export const isBillingCurrency = (code: string): code is BillingCurrency =>
+  (billingCurrencies as readonly string[]).includes(code);
 export const payoutCurrencies = [
   'USD',
   'EUR',

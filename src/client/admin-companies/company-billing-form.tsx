@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import {
+  BillingCurrencyField,
   type BillingPartyField,
   BillingPartyFields,
   billingPartyFields,
@@ -23,10 +24,11 @@ import { useUpdateCompanyBilling } from './api';
 // The rates are typed as text: the percentage becomes basis points from its digits (lib/percent.ts), the
 // days a whole number; the shared schema then checks what would be sent.
 type CompanyBillingValues = Record<BillingPartyField, string> & {
+  currency?: BillingDetails['currency'];
   tax_rate_percent: string;
   payment_terms_days: string;
 };
-const formFields = [...billingPartyFields, 'tax_rate_percent', 'payment_terms_days'] as const;
+const formFields = [...billingPartyFields, 'currency', 'tax_rate_percent', 'payment_terms_days'] as const;
 
 const toPayload = ({ tax_rate_percent, payment_terms_days, ...party }: CompanyBillingValues) => ({
   ...party,
@@ -52,7 +54,7 @@ const SAVE_FAILED = 'The billing details were not saved. Please check your conne
 export function CompanyBillingForm({ companyId, stored }: { companyId: string; stored: BillingDetails }) {
   const save = useUpdateCompanyBilling(companyId);
   const [banner, setBanner] = useState<string | null>(null);
-  const { tax_rate_basis_points, payment_terms_days, ...party } = stored;
+  const { tax_rate_basis_points, payment_terms_days, currency_is_fixed, ...party } = stored;
   const form = useForm<CompanyBillingValues, unknown, AdminUpdateBillingDetails>({
     resolver,
     defaultValues: {
@@ -68,7 +70,7 @@ export function CompanyBillingForm({ companyId, stored }: { companyId: string; s
     try {
       const saved = await save.mutateAsync(details);
       // What is stored now is what the form starts from: nothing left to save.
-      const { tax_rate_basis_points: rate, payment_terms_days: days, ...savedParty } = saved;
+      const { tax_rate_basis_points: rate, payment_terms_days: days, currency_is_fixed: _fixed, ...savedParty } = saved;
       form.reset({ ...savedParty, tax_rate_percent: basisPointsToPercent(rate), payment_terms_days: String(days) });
       toast({ title: billingDetailsTexts.updated, description: 'The company’s next invoices will show them.' });
     } catch (error) {
@@ -82,6 +84,11 @@ export function CompanyBillingForm({ companyId, stored }: { companyId: string; s
       <BillingPartyFields
         registerField={(name) => form.register(name)}
         errors={Object.fromEntries(billingPartyFields.map((name) => [name, errors[name]?.message]))}
+      />
+      <BillingCurrencyField
+        register={form.register('currency')}
+        error={errors.currency?.message}
+        isFixed={currency_is_fixed}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField

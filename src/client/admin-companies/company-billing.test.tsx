@@ -48,7 +48,7 @@ function fakeCompaniesApi(server: FakeServer, stored: BillingDetails) {
       const fields = Object.fromEntries(checked.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
       return replyError(400, 'validation', checked.error.issues[0]?.message ?? '', fields);
     }
-    store.details = checked.data;
+    store.details = { ...store.details, ...checked.data, currency: checked.data.currency ?? store.details.currency };
     return store.details;
   });
   return store;
@@ -128,6 +128,7 @@ describe('Company Management: billing details', () => {
           postal_code: '04101',
           country: 'US',
           tax_id: '12-3456789',
+          currency: 'USD',
           tax_rate_basis_points: 829,
           payment_terms_days: 30,
         },

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { BillingPartyFields, billingPartyFields } from '~/client/components/billing-party-fields';
+import { BillingCurrencyField, BillingPartyFields, billingPartyFields } from '~/client/components/billing-party-fields';
 import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/use-toast';
@@ -32,6 +32,7 @@ export function BillingDetailsForm({ stored, onDone }: { stored: BillingDetails;
       postal_code: stored.postal_code,
       country: stored.country,
       tax_id: stored.tax_id,
+      currency: stored.currency,
     },
   });
   const { errors, isSubmitting } = form.formState;
@@ -46,7 +47,7 @@ export function BillingDetailsForm({ stored, onDone }: { stored: BillingDetails;
       toast({ title: billingDetailsTexts.updated, description: 'Your next invoices will show them.' });
       onDone();
     } catch (error) {
-      setBanner(applyServerError(form, error, { fields: billingPartyFields, fallback: SAVE_FAILED }));
+      setBanner(applyServerError(form, error, { fields: [...billingPartyFields, 'currency'], fallback: SAVE_FAILED }));
     }
   });
 
@@ -56,6 +57,11 @@ export function BillingDetailsForm({ stored, onDone }: { stored: BillingDetails;
       <BillingPartyFields
         registerField={(name) => form.register(name)}
         errors={Object.fromEntries(billingPartyFields.map((name) => [name, errors[name]?.message]))}
+      />
+      <BillingCurrencyField
+        register={form.register('currency')}
+        error={errors.currency?.message}
+        isFixed={stored.currency_is_fixed}
       />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onDone} disabled={isSubmitting}>

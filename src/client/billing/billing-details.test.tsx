@@ -25,9 +25,13 @@ const stored: Partial<BillingDetails> = {
   payment_terms_days: 30,
 };
 
-async function openBilling(role: CompanyRole = 'owner', answer?: (server: FakeServer) => void) {
+async function openBilling(
+  role: CompanyRole = 'owner',
+  answer?: (server: FakeServer) => void,
+  details: Partial<typeof stored> = {},
+) {
   const server = createFakeServer();
-  const store = fakeBillingApi(server, { details: stored });
+  const store = fakeBillingApi(server, { details: { ...stored, ...details } });
   answer?.(server);
   const user = companyUser({ company: { id: fakeId(), name: 'Acme', role } });
   const view = await renderRoute(paths.companyBilling.getHref(), { user, server });
@@ -61,6 +65,14 @@ describe('Billing details', () => {
     expect(within(card).queryByRole('textbox')).not.toBeInTheDocument();
   });
 
+  it('shows a billing currency fixed by the first job, and why, without offering to change it', async () => {
+    const { events, card } = await openBilling('owner', undefined, { currency: 'GBP', currency_is_fixed: true });
+    await events.click(await within(card).findByRole('button', { name: 'Edit Billing Details' }));
+    const currency = await within(card).findByLabelText('Billing currency');
+    expect(currency).toBeDisabled();
+    expect(currency).toHaveAccessibleDescription(billingDetailsTexts.currencyFixed);
+  });
+
   it('saves the edited details whole, as the schema normalises them, and shows them', async () => {
     const { events, server, card, store } = await openBilling();
     const edit = await within(card).findByRole('button', { name: 'Edit Billing Details' });
@@ -86,6 +98,10 @@ describe('Billing details', () => {
     await events.selectOptions(within(card).getByLabelText('Country'), 'Germany');
     await events.clear(within(card).getByLabelText('Tax ID'));
     await events.type(within(card).getByLabelText('Tax ID'), 'de 123456789');
+    // No job posted yet: the currency may still change.
+    const currency = within(card).getByLabelText('Billing currency');
+    expect(currency).toBeEnabled();
+    await events.selectOptions(currency, 'EUR — Euro');
     await events.click(within(card).getByRole('button', { name: 'Save Billing Details' }));
 
     expect(await findNotification(billingDetailsTexts.updated)).toBeInTheDocument();
@@ -99,8 +115,10 @@ describe('Billing details', () => {
         postal_code: '10117',
         country: 'DE',
         tax_id: 'DE 123456789',
+        currency: 'EUR',
       },
     ]);
+    expect(within(card).getByText('Billing currency', { selector: 'dt' }).nextElementSibling).toHaveTextContent('EUR');
     // The card reads what was stored, the rates untouched, and Edit has the focus again.
     await within(card).findByText('Acme Trading GmbH');
     expect(within(card).getByText('Address', { selector: 'dt' }).nextElementSibling?.textContent).toBe(

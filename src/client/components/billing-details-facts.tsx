@@ -13,6 +13,7 @@ interface BillingDetailsFactsProps {
     postal_code: string;
     country: string;
     tax_id: string;
+    currency: string;
     tax_rate_basis_points: number;
     payment_terms_days: number;
   };
@@ -48,6 +49,7 @@ export function BillingDetailsFacts({ details }: BillingDetailsFactsProps) {
         )}
       </Fact>
       <Fact label="Tax ID">{details.tax_id || notSet}</Fact>
+      <Fact label="Billing currency">{details.currency}</Fact>
       {/* Beside both rates on a wide screen: an address runs to four lines. */}
       <Fact label="Address" className="sm:row-span-2">
         {address.length === 0 ? notSet : <span className="whitespace-pre-line">{address.join('\n')}</span>}

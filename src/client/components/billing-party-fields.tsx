@@ -2,7 +2,8 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { FormField } from '~/client/components/ui/form-field';
 import { Input } from '~/client/components/ui/input';
 import { NativeSelect } from '~/client/components/ui/native-select';
-import { countryCodes, countryName } from '~/shared/billing-details-texts';
+import { billingDetailsTexts, countryCodes, countryName } from '~/shared/billing-details-texts';
+import { billingCurrencies } from '~/shared/currencies';
 
 // The fields a company writes for its invoices (legal name, address, tax ID), shared by the company's own
 // form on Billing and an administrator's in Company Management, which both send them as the API names them.
@@ -78,5 +79,37 @@ export function BillingPartyFields({ registerField, errors }: BillingPartyFields
         {(control) => <Input {...control} autoComplete="off" {...registerField('tax_id')} />}
       </FormField>
     </div>
+  );
+}
+
+const currencyNames = new Intl.DisplayNames(['en'], { type: 'currency' });
+
+// The company's billing currency (issue 55): chosen until it posts its first job, then shown and fixed.
+export function BillingCurrencyField({
+  register,
+  error,
+  isFixed,
+}: {
+  register: UseFormRegisterReturn;
+  error: string | undefined;
+  isFixed: boolean;
+}) {
+  return (
+    <FormField
+      label="Billing currency"
+      hint={isFixed ? billingDetailsTexts.currencyFixed : billingDetailsTexts.currencyHint}
+      error={error}
+      className="sm:max-w-xs"
+    >
+      {(control) => (
+        <NativeSelect {...control} disabled={isFixed} {...register}>
+          {billingCurrencies.map((code) => (
+            <option key={code} value={code}>
+              {code} — {currencyNames.of(code)}
+            </option>
+          ))}
+        </NativeSelect>
+      )}
+    </FormField>
   );
 }

@@ -195,6 +195,8 @@ export function billingDetailsOf(overrides: Partial<BillingDetails> = {}): Billi
     postal_code: '',
     country: '',
     tax_id: '',
+    currency: 'USD',
+    currency_is_fixed: false,
     tax_rate_basis_points: 0,
     payment_terms_days: 14,
     ...overrides,

@@ -6,7 +6,8 @@ import { paymentsContract } from '~/shared/contracts/payments';
 import { settingsContract } from '~/shared/contracts/settings';
 import { auditLogs } from '../db/schema';
 import { signedInAccount } from '../testing/auth-helpers';
-import { companyIdOf } from '../testing/payment-test-invoices';
+import { companyAccount, jobWith, uniqueWord } from '../testing/job-board-test-helpers';
+import { companyIdOf, insertTestInvoice } from '../testing/payment-test-invoices';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 const portugal = {
@@ -50,6 +51,8 @@ describe('billing details', () => {
       postal_code: '',
       country: '',
       tax_id: '',
+      currency: 'USD',
+      currency_is_fixed: false,
       tax_rate_basis_points: 0,
       payment_terms_days: 14,
     });
@@ -57,7 +60,13 @@ describe('billing details', () => {
       body: { ...portugal, country: ' pt ', tax_id: 'pt509876543 ' },
     });
     expect(saved.statusCode, saved.error?.error).toBe(200);
-    expect(saved.body).toEqual({ ...portugal, tax_rate_basis_points: 0, payment_terms_days: 14 });
+    expect(saved.body).toEqual({
+      ...portugal,
+      currency: 'USD',
+      currency_is_fixed: false,
+      tax_rate_basis_points: 0,
+      payment_terms_days: 14,
+    });
     expect((await company.call(paymentsContract.billingDetails)).body).toEqual(saved.body);
 
     const [audited] = await testApp.database.db
@@ -75,6 +84,39 @@ describe('billing details', () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.action, 'billing_details.updated'), eq(auditLogs.targetId, companyId)));
     expect(rows).toHaveLength(1);
+  });
+
+  it('bills in the currency chosen before the first job, and fixes it once a job is posted', async () => {
+    const euro = await companyAccount(testApp, 'Berliner Werkstatt');
+    // Pesos are paid out, never billed: a body the typed client would not send.
+    const pesos = { ...portugal, currency: 'PHP' } as unknown as typeof portugal;
+    const refused = await euro.call(paymentsContract.updateBillingDetails, { body: pesos });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.error?.fields?.currency).toBe(billingDetailsTexts.currency);
+    const chosen = await euro.call(paymentsContract.updateBillingDetails, { body: { ...portugal, currency: 'EUR' } });
+    expect(chosen.statusCode, chosen.error?.error).toBe(200);
+    expect(chosen.body).toMatchObject({ currency: 'EUR', currency_is_fixed: false });
+    // Issued in its currency, whatever path inserts it.
+    const invoice = await insertTestInvoice(testApp.database.db, { companyId: euro.companyId });
+    expect(invoice.currency).toBe('EUR');
+
+    await jobWith(testApp, euro.companyId, uniqueWord());
+    expect((await euro.call(paymentsContract.billingDetails)).body).toMatchObject({
+      currency: 'EUR',
+      currency_is_fixed: true,
+    });
+    const fixed = await euro.call(paymentsContract.updateBillingDetails, { body: { ...portugal, currency: 'USD' } });
+    expect(fixed.statusCode).toBe(409);
+    expect(fixed.error?.error).toBe(billingDetailsTexts.currencyFixed);
+    expect(fixed.error?.fields?.currency).toBe(billingDetailsTexts.currencyFixed);
+    // An administrator is held to it too; the rest of a save still goes through without the currency.
+    const adminFixed = await admin.call(adminCompaniesContract.updateBillingDetails, {
+      params: { id: euro.companyId },
+      body: { ...portugal, currency: 'GBP', tax_rate_basis_points: 0, payment_terms_days: 30 },
+    });
+    expect(adminFixed.statusCode).toBe(409);
+    const kept = await euro.call(paymentsContract.updateBillingDetails, { body: { ...portugal, city: 'Porto' } });
+    expect(kept.body).toMatchObject({ city: 'Porto', currency: 'EUR' });
   });
 
   it('refuses each bad field with its sentence, and keeps what was saved', async () => {

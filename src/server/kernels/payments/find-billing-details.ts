@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_PAYMENT_TERMS_DAYS, DEFAULT_TAX_RATE_BASIS_POINTS } from '~/shared/billing';
 import type { BillingDetails } from '~/shared/billing-details';
+import { isBillingCurrency } from '~/shared/currencies';
 import type { Database } from '../../db/client';
 import { billingProfiles, companies } from '../../db/schema';
 import { AppError } from '../../platform/errors';
@@ -15,7 +16,12 @@ export async function findBillingDetails({
   companyId: string;
 }): Promise<BillingDetails> {
   const [row] = await db
-    .select({ companyId: companies.id, profile: billingProfiles })
+    .select({
+      companyId: companies.id,
+      currency: companies.billingCurrency,
+      hasJobs: sql<boolean>`exists (select 1 from jobs j where j.company_id = ${companies.id})`,
+      profile: billingProfiles,
+    })
     .from(companies)
     .leftJoin(billingProfiles, eq(billingProfiles.companyId, companies.id))
     .where(eq(companies.id, companyId));
@@ -30,6 +36,8 @@ export async function findBillingDetails({
     postal_code: profile?.postalCode ?? '',
     country: profile?.country ?? '',
     tax_id: profile?.taxId ?? '',
+    currency: isBillingCurrency(row.currency) ? row.currency : 'USD',
+    currency_is_fixed: Boolean(row.hasJobs),
     tax_rate_basis_points: profile?.taxRateBasisPoints ?? DEFAULT_TAX_RATE_BASIS_POINTS,
     payment_terms_days: profile?.paymentTermsDays ?? DEFAULT_PAYMENT_TERMS_DAYS,
   };

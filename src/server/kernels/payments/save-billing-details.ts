@@ -1,11 +1,17 @@
-import { eq } from 'drizzle-orm';
-import type { BillingDetails } from '~/shared/billing-details';
+import { eq, sql } from 'drizzle-orm';
+import { type BillingDetails, billingDetailsTexts } from '~/shared/billing-details';
 import type { Database } from '../../db/client';
-import { billingProfiles } from '../../db/schema';
+import { billingProfiles, companies } from '../../db/schema';
+import { AppError } from '../../platform/errors';
 import { recordAuditEvent } from '../../platform/record-audit-event';
 import { findBillingDetails } from './find-billing-details';
 
-type CompanyPart = Omit<BillingDetails, 'tax_rate_basis_points' | 'payment_terms_days'>;
+type CompanyPart = Omit<
+  BillingDetails,
+  'tax_rate_basis_points' | 'payment_terms_days' | 'currency' | 'currency_is_fixed'
+> & {
+  currency?: BillingDetails['currency'];
+};
 
 // Saves a company's billing details: the company its own part (legal name, address, tax id), an
 // administrator the rates too. Invoices already issued keep what they were issued with (decision 044);
@@ -24,7 +30,17 @@ export async function saveBillingDetails({
   ipAddress?: string | null;
 }): Promise<BillingDetails> {
   await db.transaction(async (tx) => {
+    // The company row locked: a currency change and the check that it has no job yet are one step.
+    await tx.execute(sql`select id from companies where id = ${companyId} for update`);
     const before = await findBillingDetails({ db: tx, companyId });
+    if (details.currency && details.currency !== before.currency) {
+      if (before.currency_is_fixed) {
+        throw new AppError('conflict', billingDetailsTexts.currencyFixed, {
+          currency: billingDetailsTexts.currencyFixed,
+        });
+      }
+      await tx.update(companies).set({ billingCurrency: details.currency }).where(eq(companies.id, companyId));
+    }
     await tx.insert(billingProfiles).values({ companyId }).onConflictDoNothing();
     await tx
       .update(billingProfiles)
@@ -43,7 +59,9 @@ export async function saveBillingDetails({
       })
       .where(eq(billingProfiles.companyId, companyId));
     const after = await findBillingDetails({ db: tx, companyId });
-    const changed = (Object.keys(after) as (keyof BillingDetails)[]).filter((key) => before[key] !== after[key]);
+    const changed = (Object.keys(after) as (keyof BillingDetails)[]).filter(
+      (key) => key !== 'currency_is_fixed' && before[key] !== after[key],
+    );
     if (changed.length === 0) return;
     await recordAuditEvent({
       db: tx,
