@@ -1,4 +1,6 @@
 import type { Payment } from './billing';
+import type { Currency } from './currencies';
+import { formatMoney } from './money-format';
 
 // Billing's statuses, limits, money as screens write it and the sentences of work, apart from billing.ts's
 // schemas, with no zod: the dashboards, Billing and the timesheets show them without loading zod (decision
@@ -81,16 +83,10 @@ export const DEFAULT_TAX_RATE_BASIS_POINTS = 0;
 
 // ---------------------------------------------------------------- money on screen and paper
 
-const dollarsAndCents = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-// Integer cents as every screen and PDF writes them (docs/spec/admin-billing-and-content.md §9: two decimals):
-// 123450 → '$1,234.50', -500 → '-$5.00'. Divided once, at the edge, so no sum is ever done in floating point.
-export const formatCents = (cents: number): string => dollarsAndCents.format(cents / 100);
+// An integer amount of minor units as every screen and PDF writes it (docs/spec/admin-billing-and-content.md §9:
+// two decimals for dollars): 123450 → '$1,234.50', -500 → '-$5.00'; in another currency its own decimals
+// (123450 EUR → '€1,234.50', 5000 VND → '₫5,000'). No division in floating point (money-format.ts).
+export const formatCents = (cents: number, currency: Currency = 'USD'): string => formatMoney(cents, currency);
 
 // A rate in basis points as a percentage, as invoices and screens write the fee and the tax:
 // 1000 → '10%', 825 → '8.25%', 1050 → '10.5%'.

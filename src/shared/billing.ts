@@ -16,6 +16,7 @@ import {
   workTexts,
 } from './billing-texts';
 import { malformedIdMessage } from './contract-schemas';
+import { type Currency, currencyMinorUnits } from './currencies';
 import { engagementTypes } from './job-texts';
 
 // Work and billing (decision 013): assignments, timesheets, invoices and payments. Money is integer cents
@@ -277,6 +278,9 @@ const invoiceRefundSchema = z.object({
 });
 export type InvoiceRefund = z.infer<typeof invoiceRefundSchema>;
 
+// A currency as the API answers it (ISO 4217; issue 55).
+export const currencySchema = z.enum(Object.keys(currencyMinorUnits) as [Currency, ...Currency[]]);
+
 export const invoiceSchema = z.object({
   id: z.string(),
   invoice_number: z.string(),
@@ -296,6 +300,8 @@ export const invoiceSchema = z.object({
   fee_cents: z.number().int(),
   tax_cents: z.number().int(),
   amount_cents: z.number().int(),
+  // Every amount of the invoice is in it: the company's billing currency when issued (issue 55).
+  currency: currencySchema,
   paid_at: z.string().nullable(),
   items: z.array(invoiceItemSchema),
   // The money given back of it, oldest first: each refund is a credit note of its own.
@@ -330,6 +336,7 @@ export const creditNoteSchema = z.object({
   fee_cents: z.number().int(),
   tax_cents: z.number().int(),
   total_cents: z.number().int(),
+  currency: currencySchema,
   items: z.array(creditNoteItemSchema),
 });
 export type CreditNote = z.infer<typeof creditNoteSchema>;
@@ -531,6 +538,7 @@ export const paymentSchema = z.object({
   milestone_title: z.string().nullable(),
   company_name: z.string(),
   amount_cents: z.number().int(),
+  currency: currencySchema,
   status: z.enum(paymentStatuses),
   method_label: z.string(),
   failure_message: z.string().nullable(),

@@ -1,6 +1,6 @@
 // Currencies (issue 55): ISO 4217 codes and their minor units. Every amount in Tandem is an integer count
-// of its currency's minor unit (cents for USD, none for JPY, thousandths for KWD); today every column is
-// USD. Which currencies a company may be billed in and a talent paid in are listed here once.
+// of its currency's minor unit (cents for USD, none for JPY, thousandths for KWD); each amount's row or
+// document names its currency (decision 051). Which currencies a company may be billed in and a talent paid in are listed here once.
 
 // Minor units per ISO 4217 (the number of decimals of the minor unit). The offered currencies, and those
 // proven in tests though not offered (JPY with none, KWD and BHD with three).
@@ -31,6 +31,12 @@ export const currencyMinorUnits = {
 } as const;
 export type Currency = keyof typeof currencyMinorUnits;
 export const currencies = Object.keys(currencyMinorUnits) as Currency[];
+
+// A stored currency code: the database keeps only codes of this table (its checks and the code that writes them).
+export function currencyOf(code: string): Currency {
+  if (!isCurrency(code)) throw new RangeError(`${code} is not a currency Tandem knows.`);
+  return code;
+}
 
 // What a company may be billed in, and a talent paid in (issue 55, item 1).
 export const billingCurrencies = ['USD', 'EUR', 'GBP', 'CAD', 'AUD'] as const satisfies readonly Currency[];

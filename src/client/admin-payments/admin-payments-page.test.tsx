@@ -21,6 +21,7 @@ function payment(overrides: Partial<AdminPayment> = {}): AdminPayment {
     company_id: fakeId(),
     company_name: 'Acme',
     amount_cents: 132_000,
+    currency: 'USD',
     status: 'completed',
     display_status: 'completed',
     refunded_cents: 0,

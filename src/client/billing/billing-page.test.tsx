@@ -582,6 +582,7 @@ describe('Invoice detail and paying', () => {
             milestone_title: null,
             company_name: target.company_name,
             amount_cents: target.amount_cents,
+            currency: 'USD',
             status: 'pending',
             method_label: 'Visa ending in 4242',
             failure_message: null,
@@ -708,6 +709,7 @@ describe('Refunds', () => {
             milestone_title: null,
             company_name: 'Acme',
             amount_cents: 122450,
+            currency: 'USD',
             status: 'completed',
             method_label: 'Visa ending in 4242',
             failure_message: null,
@@ -725,6 +727,7 @@ describe('Refunds', () => {
             milestone_title: 'Wireframes',
             company_name: 'Acme',
             amount_cents: 357225,
+            currency: 'USD',
             status: 'completed',
             method_label: 'Visa ending in 4242',
             failure_message: null,
@@ -780,6 +783,7 @@ describe('Refunds', () => {
       fee_cents: 12_000,
       tax_cents: 10_890,
       total_cents: 142_890,
+      currency: 'USD' as const,
       items: [],
     };
     const { events, server } = await openBilling({ creditNotes: [note] }, undefined, (fake) =>

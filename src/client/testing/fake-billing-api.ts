@@ -50,6 +50,7 @@ export function invoice(overrides: Partial<Invoice> = {}): Invoice {
     fee_cents: 10000,
     tax_cents: 12450,
     amount_cents: 122450,
+    currency: 'USD',
     paid_at: null,
     refunds: [],
     items: [
@@ -372,6 +373,7 @@ export function fakeBillingApi(
         milestone_title: null,
         company_name: target.company_name,
         amount_cents: target.amount_cents,
+        currency: 'USD',
         status,
         method_label: label,
         failure_message: failure,

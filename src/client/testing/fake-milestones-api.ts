@@ -177,6 +177,7 @@ export function fakeMilestonesApi(
       milestone_title: milestone.title,
       company_name: contract.company_name,
       amount_cents: milestone.charge.total_cents,
+      currency: 'USD',
       status: isPending ? 'pending' : 'completed',
       method_label: 'Visa ending in 4242',
       failure_message: null,

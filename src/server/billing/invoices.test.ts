@@ -799,6 +799,7 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
         fee_cents: 17_925,
         tax_cents: 16_267,
         amount_cents: 213_442,
+        currency: 'USD',
         paid_at: null,
         refunds: [],
         items: [

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { AdminPayment, AdminPaymentList, AdminPaymentStatus, AdminPaymentSummary } from '~/shared/admin-payments';
+import { currencyOf } from '~/shared/currencies';
 import type { Database } from '../db/client';
 import { containingPattern } from '../db/like-pattern';
 import { companies, invoices, milestones, payments } from '../db/schema';
@@ -73,6 +74,7 @@ function adminPaymentView({ payment, invoiceNumber, milestoneTitle, companyName,
     company_id: payment.companyId,
     company_name: companyName,
     amount_cents: payment.amountCents,
+    currency: currencyOf(payment.currency),
     status: payment.status,
     display_status: payment.refundedAt ? 'refunded' : payment.status,
     method_label: payment.methodLabel,

@@ -58,6 +58,7 @@ function invoiceBilledTo(companyName: string): Invoice {
     fee_cents: 1_000,
     tax_cents: 0,
     amount_cents: 11_000,
+    currency: 'USD',
     paid_at: null,
     refunds: [],
     items: [
@@ -134,6 +135,7 @@ describe('names in every script read back from every PDF', () => {
         fee_cents: 0,
         tax_cents: 0,
         total_cents: 10_000,
+        currency: 'USD',
         items: [{ kind: 'work', description: `Interpreter — ${name}`, amount_cents: 10_000 }],
       };
       const text = await pdfText(await renderCreditNotePdf({ note }));

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { CreditNote } from '~/shared/billing';
+import { currencyOf } from '~/shared/currencies';
 import type { Database } from '../../db/client';
 import { creditNoteItems, creditNotes, invoices, milestones } from '../../db/schema';
 
@@ -55,6 +56,7 @@ export async function loadCreditNoteViews({
         fee_cents: note.feeCents,
         tax_cents: note.taxCents,
         total_cents: note.totalCents,
+        currency: currencyOf(note.currency),
         items: itemsByNote.get(note.id) ?? [],
       },
     ]),

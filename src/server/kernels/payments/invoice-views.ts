@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Invoice, InvoiceRefund } from '~/shared/billing';
+import { currencyOf } from '~/shared/currencies';
 import type { Database } from '../../db/client';
 import { creditNotes, invoiceItems, invoices } from '../../db/schema';
 
@@ -84,6 +85,7 @@ export async function loadInvoiceViews({
         fee_cents: invoice.feeCents,
         tax_cents: invoice.taxCents,
         amount_cents: invoice.totalCents,
+        currency: currencyOf(invoice.currency),
         paid_at: invoice.paidAt?.toISOString() ?? null,
         items: itemsByInvoice.get(invoice.id) ?? [],
         refunds: refundsByInvoice.get(invoice.id) ?? [],

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Payment, type PaymentMethod, paymentDisplayStatusOf } from '~/shared/billing';
+import { currencyOf } from '~/shared/currencies';
 import type { Database } from '../../db/client';
 import { companies, creditNotes, invoices, milestones, paymentMethods, payments } from '../../db/schema';
 
@@ -61,6 +62,7 @@ export async function loadPaymentViews(db: Database, ids: readonly string[]): Pr
         milestone_title: milestoneTitle,
         company_name: companyName,
         amount_cents: payment.amountCents,
+        currency: currencyOf(payment.currency),
         status: payment.status,
         method_label: payment.methodLabel,
         failure_message: payment.failureMessage,
