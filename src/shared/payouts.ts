@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { currencies } from './currencies';
+import { currencyCodeSchema } from './fx-rates';
 
 // Paying the talent (docs/decisions/036): what they earn goes into a double-entry ledger in integer minor units of
 // each currency; it is pending until the company has paid (a System Setting) and a security period has passed, then
@@ -89,6 +91,11 @@ export const bankCodeTypeLabels: Record<BankCodeType, string> = {
 // A method waits this long after it is added before its first payout (the account-takeover defence).
 export const PAYOUT_METHOD_WAIT_HOURS = 72;
 
+// "EUR, PHP and VND" / "EUR, PHP or VND": currency codes in a sentence.
+function codeList(codes: readonly string[], type: 'conjunction' | 'disjunction'): string {
+  return new Intl.ListFormat('en-GB', { style: 'long', type }).format(codes);
+}
+
 export const payoutTexts = {
   holderName: 'Enter the account holder’s name as the bank has it (2 to 100 characters).',
   bankName: 'Enter the bank’s name (2 to 100 characters).',
@@ -159,6 +166,13 @@ export const payoutTexts = {
     'No bank-file payout of this run on its way goes to an IBAN: there is nothing to put in a pain.001 (SEPA) file.',
   noNachaPayouts:
     'No bank-file payout of this run on its way goes to a US account with a routing number: there is nothing to put in a NACHA file.',
+  // A pain.001 file pays one currency (docs/decisions/045, amended for issue 55): the run’s are named to choose from.
+  pain001CurrencyNeeded: (codes: readonly string[]) =>
+    `A pain.001 file pays one currency, and this run’s payouts to an IBAN are in ${codeList(codes, 'conjunction')}: choose ${codeList(codes, 'disjunction')}.`,
+  noPain001PayoutsIn: (currency: string, codes: readonly string[]) =>
+    `No bank-file payout of this run on its way goes to an IBAN in ${currency}: its payouts to an IBAN are in ${codeList(codes, 'conjunction')}.`,
+  nachaUsdOnly: (currency: string) =>
+    `A NACHA file pays US dollars only: download the ${currency} payouts as an ISO 20022 (pain.001) file, or from the CSV bank file.`,
   debtorMissing:
     'Tandem’s own bank account is not set up for pain.001 files: set TANDEM_DEBTOR_IBAN (and TANDEM_DEBTOR_NAME, TANDEM_DEBTOR_BIC).',
   achMissing:
@@ -427,20 +441,27 @@ export const bankFormatLabels: Record<BankFormat, string> = {
   pain001: 'ISO 20022 pain.001 (SEPA / IBAN)',
   nacha: 'NACHA (US ACH)',
 };
+const currencySchema = z.enum(currencies);
 const formatTotalSchema = z.object({ count: z.number().int(), total_cents: z.number().int() });
 export const runBankFormatsSchema = z.object({
-  pain001: formatTotalSchema,
+  // One pain.001 file per currency, in code order; each total in that currency's minor unit.
+  pain001: z.array(formatTotalSchema.extend({ currency: currencySchema })),
+  // NACHA pays US dollars only: its total is in cents.
   nacha: formatTotalSchema,
   skipped: z.array(
     z.object({
       payout_id: z.string(),
       talent_name: z.string(),
       amount_cents: z.number().int(),
+      currency: currencySchema,
       reason: z.string(),
     }),
   ),
 });
 export type RunBankFormats = z.infer<typeof runBankFormatsSchema>;
+
+// ?currency= of a bank file: which currency's payouts it carries. Left out, the run's only one.
+export const bankFileQuerySchema = z.object({ currency: currencyCodeSchema.optional() });
 
 export const runLineSchema = z.object({
   id: z.string(),

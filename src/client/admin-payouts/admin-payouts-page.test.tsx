@@ -1,13 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { companyUser, fakeId } from '~/client/testing/data-generators';
 import { createFakeServer, type FakeServer, replyError } from '~/client/testing/fake-server';
 import { preloadPages, renderRoute } from '~/client/testing/render-route';
 import { defaultAccountCodes, monthEndFigureKeys, monthEndFigures } from '~/shared/accounting';
 import { accountingContract } from '~/shared/contracts/accounting';
 import { payoutsContract } from '~/shared/contracts/payouts';
-import { type LedgerSummary, type PayoutRun, payoutTexts, type RunLine, type TalentBalanceRow } from '~/shared/payouts';
+import {
+  type LedgerSummary,
+  type PayoutRun,
+  payoutTexts,
+  type RunBankFormats,
+  type RunLine,
+  type TalentBalanceRow,
+} from '~/shared/payouts';
 import { paths } from '~/shared/routes';
 
 const admin = () => companyUser({ role: 'admin', name: 'Ada Admin', email: 'admin@tandem.test', company: null });
@@ -82,6 +89,13 @@ const balancedLedger: LedgerSummary = {
   imbalance_cents: 0,
 };
 
+// One payout to an IBAN, in dollars; none to a US account.
+const oneIbanPayout: RunBankFormats = {
+  pain001: [{ currency: 'USD', count: 1, total_cents: 16_000 }],
+  nacha: { count: 0, total_cents: 0 },
+  skipped: [],
+};
+
 const page = <Item,>(items: Item[]) => ({ items, total: items.length, page: 1, page_size: 20 });
 
 // The administrators' payouts answered from memory: approving a draft run plans nothing more and sends each
@@ -93,7 +107,14 @@ function fakePayoutsAdmin(
     lines = [],
     balances = [],
     ledger = balancedLedger,
-  }: { runs?: PayoutRun[]; lines?: RunLine[]; balances?: TalentBalanceRow[]; ledger?: LedgerSummary } = {},
+    formats = oneIbanPayout,
+  }: {
+    runs?: PayoutRun[];
+    lines?: RunLine[];
+    balances?: TalentBalanceRow[];
+    ledger?: LedgerSummary;
+    formats?: RunBankFormats;
+  } = {},
 ) {
   const store = { runs: [...runs], lines: [...lines] };
   server.on(payoutsContract.ledger, () => ledger);
@@ -124,11 +145,7 @@ function fakePayoutsAdmin(
     store.runs[index] = reminded;
     return { reminded: reminded.remindable_count, run: reminded };
   });
-  server.on(payoutsContract.bankFormats, () => ({
-    pain001: { count: 1, total_cents: 16_000 },
-    nacha: { count: 0, total_cents: 0 },
-    skipped: [],
-  }));
+  server.on(payoutsContract.bankFormats, () => formats);
   server.on(payoutsContract.balances, ({ query }) => {
     const q = (query.get('q') ?? '').toLowerCase();
     return page(balances.filter((row) => !q || `${row.name} ${row.email}`.toLowerCase().includes(q)));
@@ -382,6 +399,72 @@ describe('Payouts', () => {
       expect((await screen.findAllByText('Payouts marked paid')).length).toBeGreaterThan(0);
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       expect(await within(summary).findByText('Completed', { selector: 'span' })).toBeInTheDocument();
+    });
+
+    it('offers a pain.001 per currency when the run pays several, and shows the server’s sentence when one is refused', async () => {
+      const run = payoutRun({ status: 'approved', bank_file_count: 5, counts: countsOf({ sent: 5 }) });
+      const { events, server } = await openPage(
+        {
+          runs: [run],
+          formats: {
+            pain001: [
+              { currency: 'EUR', count: 2, total_cents: 31_565 },
+              { currency: 'PHP', count: 1, total_cents: 617_250 },
+              { currency: 'VND', count: 1, total_cents: 2_715_900 },
+            ],
+            nacha: { count: 0, total_cents: 0 },
+            skipped: [
+              {
+                payout_id: fakeId(),
+                talent_name: 'Kim Park',
+                amount_cents: 40_001,
+                currency: 'EUR',
+                reason: 'NACHA pays US dollars only: this EUR payout is paid from the CSV bank file.',
+              },
+            ],
+          },
+        },
+        `${paths.adminPayouts.getHref()}?run=${run.id}`,
+      );
+      const files = await screen.findByRole('region', { name: 'Bank files' });
+      for (const currency of ['EUR', 'PHP', 'VND']) {
+        expect(within(files).getByRole('link', { name: `Download ${currency} pain.001 (IBAN)` })).toHaveAttribute(
+          'href',
+          `/api/admin/payout-runs/${run.id}/bank-file.pain001.xml?currency=${currency}`,
+        );
+      }
+      expect(within(files).queryByRole('link', { name: 'Download pain.001 (IBAN)' })).not.toBeInTheDocument();
+      expect(within(files).queryByRole('link', { name: 'Download NACHA (US)' })).not.toBeInTheDocument();
+      // Each total in its own currency and decimals: the dong has none.
+      expect(files).toHaveTextContent('2 payouts, €315.65; 1 payout, ₱6,172.50; 1 payout, ₫2,715,900');
+      expect(within(files).getByRole('list', { name: 'Payouts in neither bank file' })).toHaveTextContent(
+        'Kim Park, €400.01: NACHA pays US dollars only: this EUR payout is paid from the CSV bank file.',
+      );
+
+      URL.createObjectURL = vi.fn(() => 'blob:pain001');
+      URL.revokeObjectURL = vi.fn();
+      const save = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+      const pain001Path = `/api/admin/payout-runs/${run.id}/bank-file.pain001.xml`;
+      server.on(payoutsContract.pain001File, ({ query }) =>
+        query.get('currency') === 'VND'
+          ? replyError(409, 'conflict', payoutTexts.noPain001PayoutsIn('VND', ['EUR', 'PHP']))
+          : new Blob(['<Document/>'], { type: 'application/xml' }),
+      );
+      await events.click(within(files).getByRole('link', { name: 'Download PHP pain.001 (IBAN)' }));
+      await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+      expect(requestsTo(server, 'GET', pain001Path).map((request) => request.query.get('currency'))).toEqual(['PHP']);
+
+      // Refused: the server's sentence on the page, and nothing saved.
+      await events.click(within(files).getByRole('link', { name: 'Download VND pain.001 (IBAN)' }));
+      expect(
+        (await screen.findAllByText(payoutTexts.noPain001PayoutsIn('VND', ['EUR', 'PHP']))).length,
+      ).toBeGreaterThan(0);
+      expect(requestsTo(server, 'GET', pain001Path).map((request) => request.query.get('currency'))).toEqual([
+        'PHP',
+        'VND',
+      ]);
+      expect(save).toHaveBeenCalledTimes(1);
+      save.mockRestore();
     });
 
     it('imports the bank’s results as a CSV', async () => {

@@ -1,9 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiUrl, callApi } from '~/client/lib/api-client';
+import { apiUrl, callApi, downloadApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
 import { accountingContract } from '~/shared/contracts/accounting';
 import { payoutsContract } from '~/shared/contracts/payouts';
+import type { Currency } from '~/shared/currencies';
 import type { PayoutRun, RunLineStatus, talentBalancesQuerySchema } from '~/shared/payouts';
 
 // Payouts (docs/decisions/036): the ledger's accounts, the payout runs and their lines, what each talent is
@@ -85,10 +86,24 @@ export const booksFileUrls = ({ from, to, month }: { from: string; to: string; m
   monthEnd: apiUrl(accountingContract.monthEndCsv, { query: { month } }),
 });
 
-// The bank files are plain links: the browser downloads them with the session cookie.
+// The bank files are links the browser can fetch by itself with the session cookie (a new tab, a copied
+// address); a click fetches them through the client instead, so a refusal is the server's sentence on the
+// page, not an error saved as the file. A pain.001 is one currency's: `currency` names it when the run's
+// payouts to an IBAN are in several (left out, the server takes the only one).
 export const bankFileUrl = (runId: string) => apiUrl(payoutsContract.bankFile, { params: { id: runId } });
-export const pain001FileUrl = (runId: string) => apiUrl(payoutsContract.pain001File, { params: { id: runId } });
+export const pain001FileUrl = (runId: string, currency?: Currency) =>
+  apiUrl(payoutsContract.pain001File, { params: { id: runId }, query: { currency } });
 export const nachaFileUrl = (runId: string) => apiUrl(payoutsContract.nachaFile, { params: { id: runId } });
+
+export const downloadBankFile = (runId: string) =>
+  downloadApi(payoutsContract.bankFile, 'tandem-payouts.csv', { params: { id: runId } });
+export const downloadPain001File = (runId: string, currency?: Currency) =>
+  downloadApi(payoutsContract.pain001File, `tandem-payouts${currency ? `-${currency}` : ''}.pain001.xml`, {
+    params: { id: runId },
+    query: { currency },
+  });
+export const downloadNachaFile = (runId: string) =>
+  downloadApi(payoutsContract.nachaFile, 'tandem-payouts.ach', { params: { id: runId } });
 
 // Which bank file pays each bank-file payout of the run, and why the others are in neither (decision 045).
 export const runBankFormatsQueryOptions = (id: string) =>

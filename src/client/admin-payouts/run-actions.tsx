@@ -1,13 +1,13 @@
-import { BellRingIcon, CheckIcon, DownloadIcon, FileUpIcon, ListChecksIcon } from 'lucide-react';
+import { BellRingIcon, CheckIcon, FileUpIcon, ListChecksIcon } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '~/client/components/ui/alert-dialog';
 import { Button } from '~/client/components/ui/button';
-import { buttonVariants } from '~/client/components/ui/button-variants';
 import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage } from '~/client/lib/api-client';
 import { formatCents } from '~/shared/billing-texts';
 import type { PayoutRun } from '~/shared/payouts';
-import { bankFileUrl, useApproveRun, useMarkRunPaid, useRemindRunTalents } from './api';
+import { bankFileUrl, downloadBankFile, useApproveRun, useMarkRunPaid, useRemindRunTalents } from './api';
+import { BankFileLink } from './bank-file-link';
 import { BankFormatsPanel } from './bank-formats-panel';
 import { ImportResultsDialog } from './import-results-dialog';
 import { NoteDialog } from './note-dialog';
@@ -114,10 +114,9 @@ export function RunActions({ run }: { run: PayoutRun }) {
       )}
       {hasBankFile && (
         <>
-          <a href={bankFileUrl(run.id)} download className={buttonVariants({ variant: 'outline' })}>
-            <DownloadIcon aria-hidden="true" />
+          <BankFileLink href={bankFileUrl(run.id)} fetchFile={() => downloadBankFile(run.id)}>
             Download bank file
-          </a>
+          </BankFileLink>
           {!isDraft && (
             <>
               <div className="basis-full">

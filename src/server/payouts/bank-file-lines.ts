@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
+import { type Currency, currencies, minorUnitsOf } from '~/shared/currencies';
+import { minorToDecimal } from '~/shared/money-format';
 import {
   abaChecksumIsValid,
   type BankFormat,
@@ -14,15 +16,13 @@ import { integerColumn, uuidColumn } from '../db/row-columns';
 import { selectRows } from '../db/select-rows';
 import { findPayoutRun } from './find-payout-run';
 
-// The platform pays in one currency today (shared/payouts.ts: the ledger is USD); a currencies issue comes
-// later. Every bank file names it rather than assuming it, so a second currency changes one place.
-export const PAYOUT_CURRENCY: string = 'USD';
-
 const bankFileLineRow = z.object({
   id: uuidColumn,
   name: z.string(),
   email: z.string(),
+  // In the payout's currency (payouts.currency), which every file writes beside it.
   amount_cents: integerColumn,
+  currency: z.enum(currencies),
   kind: z.enum(payoutMethodKinds).nullable(),
   holder_name: z.string().nullable(),
   bank_name: z.string().nullable(),
@@ -39,11 +39,11 @@ export function findBankFileLines(db: Database, runId: string): Promise<BankFile
   return selectRows(
     db,
     bankFileLineRow,
-    sql`select p.id, u.name, u.email, p.amount_cents, m.kind, m.holder_name, m.bank_name, m.account_number,
+    sql`select p.id, u.name, u.email, p.amount_cents, p.currency, m.kind, m.holder_name, m.bank_name, m.account_number,
                m.bank_code_type, m.bank_code, m.email as wallet_email
         from payouts p join users u on u.id = p.applicant_id left join payout_methods m on m.id = p.method_id
         where p.run_id = ${runId} and p.status = 'sent' and p.provider = 'bank_file'
-        order by u.name, p.id`,
+        order by p.currency, u.name, p.id`,
   );
 }
 
@@ -64,9 +64,10 @@ export type FormatChoice =
   | { format: 'nacha'; routing: string; account: string }
   | { format: null; reason: string };
 
-// Which file can pay a line: an IBAN goes in the pain.001 (with its BIC when the talent gave one, checked);
-// a US routing number whose checksum holds, with an account of at most 17 digits (NACHA's field), in the
-// NACHA file; anything else is paid from the CSV, and the reason says so.
+// Which file can pay a line: an IBAN goes in the pain.001 of the payout's currency (with its BIC when the
+// talent gave one, checked); a US routing number whose checksum holds, with an account of at most 17 digits
+// (NACHA's field), in the NACHA file when the payout is in dollars; anything else is paid from the CSV, and
+// the reason says so.
 export function formatOf(line: BankFileLine): FormatChoice {
   if (line.kind !== 'bank_account' || !line.account_number) {
     const label = line.kind ? payoutMethodKindLabels[line.kind] : 'No method';
@@ -87,7 +88,12 @@ export function formatOf(line: BankFileLine): FormatChoice {
     if (!/^\d{1,17}$/.test(account)) {
       return { format: null, reason: 'The account number is longer than NACHA’s 17 digits.' };
     }
-    if (PAYOUT_CURRENCY !== 'USD') return { format: null, reason: 'NACHA pays US dollars only.' };
+    if (line.currency !== 'USD') {
+      return {
+        format: null,
+        reason: `NACHA pays US dollars only: this ${line.currency} payout is paid from the CSV bank file.`,
+      };
+    }
     return { format: 'nacha', routing: line.bank_code, account };
   }
   return {
@@ -107,26 +113,56 @@ export function linesIn<Format extends BankFormat>(
   });
 }
 
-// How the run's bank-file payouts split between the files, and why the others are in neither.
+// The currencies of the lines one file pays, in code order.
+export const currenciesIn = (chosen: readonly { line: BankFileLine }[]): Currency[] =>
+  [...new Set(chosen.map(({ line }) => line.currency))].sort();
+
+// How the run's bank-file payouts split between the files (a pain.001 per currency), and why the others are
+// in neither.
 export function splitByFormat(lines: BankFileLine[]): RunBankFormats {
-  const totals = (format: BankFormat) => {
-    const chosen = linesIn(lines, format);
-    return { count: chosen.length, total_cents: chosen.reduce((sum, { line }) => sum + line.amount_cents, 0) };
-  };
+  const totalOf = (chosen: readonly { line: BankFileLine }[]) => ({
+    count: chosen.length,
+    total_cents: chosen.reduce((sum, { line }) => sum + line.amount_cents, 0),
+  });
+  const pain001 = linesIn(lines, 'pain001');
   return {
-    pain001: totals('pain001'),
-    nacha: totals('nacha'),
+    pain001: currenciesIn(pain001).map((currency) => ({
+      currency,
+      ...totalOf(pain001.filter(({ line }) => line.currency === currency)),
+    })),
+    nacha: totalOf(linesIn(lines, 'nacha')),
     skipped: lines.flatMap((line) => {
       const choice = formatOf(line);
       return choice.format === null
-        ? [{ payout_id: line.id, talent_name: line.name, amount_cents: line.amount_cents, reason: choice.reason }]
+        ? [
+            {
+              payout_id: line.id,
+              talent_name: line.name,
+              amount_cents: line.amount_cents,
+              currency: line.currency,
+              reason: choice.reason,
+            },
+          ]
         : [];
     }),
   };
 }
 
-// Integer cents as the decimal a bank file writes ("1234.50"), without a float in between.
-export const decimalOf = (cents: number) => `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+// An amount in minor units as the decimal a bank file writes, with its currency's ISO decimals ("1234.50"
+// USD, "1234500" VND, "12.345" KWD), by string arithmetic: no float in between.
+export const decimalOf = (minor: number, currency: Currency) => minorToDecimal(minor, minorUnitsOf(currency));
+
+// A bank's decimal ("160.00", "2715900", "12.3450") as minor units of `currency`; null when it is not a
+// decimal, or has a digit below the currency's minor unit (half a cent, a fraction of a dong).
+export function minorOfDecimal(text: string, currency: Currency): number | null {
+  const match = /^(\d{1,15})(?:\.(\d{1,5}))?$/.exec(text.trim());
+  if (!match?.[1]) return null;
+  const decimals = minorUnitsOf(currency);
+  const fraction = match[2] ?? '';
+  if (/[1-9]/.test(fraction.slice(decimals))) return null;
+  const minor = Number(`${match[1]}${fraction.slice(0, decimals).padEnd(decimals, '0')}`);
+  return Number.isSafeInteger(minor) ? minor : null;
+}
 
 // GET …/bank-formats: the run's bank-file payouts by the file that pays each (404 for no such run).
 export async function findRunBankFormats({ db, runId }: { db: Database; runId: string }): Promise<RunBankFormats> {

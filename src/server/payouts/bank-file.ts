@@ -1,12 +1,13 @@
 import { bankCodeTypeLabels, payoutMethodKindLabels } from '~/shared/payouts';
 import type { Database } from '../db/client';
 import { buildCsv } from '../platform/build-csv';
-import { decimalOf, findBankFileLines, PAYOUT_CURRENCY } from './bank-file-lines';
+import { decimalOf, findBankFileLines } from './bank-file-lines';
 import { findPayoutRun } from './find-payout-run';
 
 // The run's bank-file payouts on their way, for the finance team to upload to their bank or Wise as a
 // batch. The bank files (this CSV, pain001-file.ts and nacha-file.ts) are the only places an account number
-// leaves the database whole. The payout id is the reference the results file names each line by.
+// leaves the database whole. The payout id is the reference the results file names each line by. One file
+// for every currency: each line's amount is in its own, named beside it with its ISO decimals.
 export async function renderBankFile(db: Database, runId: string): Promise<{ fileName: string; csv: string }> {
   const run = await findPayoutRun({ db, runId });
   const lines = await findBankFileLines(db, runId);
@@ -30,8 +31,8 @@ export async function renderBankFile(db: Database, runId: string): Promise<{ fil
       line.id,
       line.name,
       line.email,
-      decimalOf(line.amount_cents),
-      PAYOUT_CURRENCY,
+      decimalOf(line.amount_cents, line.currency),
+      line.currency,
       line.kind ? payoutMethodKindLabels[line.kind] : '',
       line.holder_name,
       line.bank_name,

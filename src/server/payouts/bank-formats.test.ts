@@ -10,8 +10,9 @@ import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BodyOf } from '~/shared/contract';
 import { payoutsContract } from '~/shared/contracts/payouts';
+import type { Currency } from '~/shared/currencies';
 import { type BankCodeType, payoutTexts } from '~/shared/payouts';
-import { emailOutbox, payoutMethods, platformSettings } from '../db/schema';
+import { emailOutbox, fxRates, payoutMethods, payouts, platformSettings } from '../db/schema';
 import { postTransaction } from '../kernels/money/post-transaction';
 import { talentBalanceOf } from '../kernels/money/talent-balance-of';
 import { addDays, isoDay, weekStartOf } from '../platform/work-calendar';
@@ -45,6 +46,72 @@ function parseNacha(text: string): Promise<AchFile> {
   });
 }
 
+// A talent with `cents` (USD) available (a week approved, the company paid, the security period over) and the
+// given method as their default, past its 72-hour wait, paid in `currency` (the method's).
+async function talentPaidBy(
+  testApp: TestApp,
+  { name, method, cents, currency }: { name: string; method: NewPayoutMethod; cents: number; currency?: Currency },
+): Promise<Account> {
+  const db = testApp.database.db;
+  const weeksAgo = (weeks: number) => addDays(weekStartOf(isoDay(new Date())), -7 * weeks);
+  const company = await companyAccount(testApp);
+  const talent = await signedInAccount(testApp, { role: 'applicant', name });
+  const assignment = await buildAssignment(db, {
+    companyId: company.companyId,
+    applicantId: talent.user.id,
+    startDate: weeksAgo(10),
+  });
+  const week = await buildTimesheet(db, {
+    assignmentId: assignment.id,
+    weekStart: weeksAgo(3),
+    status: 'approved',
+  });
+  const refs = { applicantId: talent.user.id, timesheetId: week.id };
+  await postTransaction({
+    currency: 'USD',
+    db,
+    key: `bank-formats-earned:${week.id}`,
+    kind: 'work_approved',
+    refs,
+    occurredAt: new Date(),
+    lines: [
+      { account: 'company_receivable', amountCents: cents },
+      { account: 'talent_pending', amountCents: -cents, ...refs },
+    ],
+  });
+  await postTransaction({
+    currency: 'USD',
+    db,
+    key: `bank-formats-available:${week.id}`,
+    kind: 'earnings_available',
+    refs,
+    occurredAt: new Date(),
+    lines: [
+      { account: 'talent_pending', amountCents: cents, ...refs },
+      { account: 'talent_available', amountCents: -cents, ...refs },
+    ],
+  });
+  const added = await talent.call(payoutsContract.addMethod, {
+    body: { method, proof: { password: talent.password ?? undefined } },
+  });
+  expect(added.statusCode, added.rawPayload.toString()).toBe(201);
+  // The method's currency straight in its column: the form does not ask for one yet.
+  await db
+    .update(payoutMethods)
+    .set({ usableFrom: new Date(Date.now() - 60_000), ...(currency && { currency }) })
+    .where(eq(payoutMethods.id, added.body.id));
+  return talent;
+}
+
+const bankAccount = (holder: string, account: string, type: BankCodeType, code: string): NewPayoutMethod => ({
+  kind: 'bank_account',
+  holder_name: holder,
+  bank_name: 'Their Bank',
+  account_number: account,
+  bank_code_type: type,
+  bank_code: code,
+});
+
 const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', parseTagValue: false });
 const listOf = <T>(value: T | T[] | undefined): T[] =>
   value === undefined ? [] : Array.isArray(value) ? value : [value];
@@ -60,67 +127,10 @@ describe('bank files a bank reads', () => {
   const talents: Record<string, { account: Account; cents: number; payoutId: string }> = {};
 
   const db = () => testApp.database.db;
-  const weeksAgo = (weeks: number) => addDays(weekStartOf(isoDay(new Date())), -7 * weeks);
 
-  // A talent with `cents` available (a week approved, the company paid, the security period over) and the
-  // given method as their default, past its 72-hour wait.
   async function talentWith(key: string, name: string, method: NewPayoutMethod, cents: number) {
-    const company = await companyAccount(testApp);
-    const talent = await signedInAccount(testApp, { role: 'applicant', name });
-    const assignment = await buildAssignment(db(), {
-      companyId: company.companyId,
-      applicantId: talent.user.id,
-      startDate: weeksAgo(10),
-    });
-    const week = await buildTimesheet(db(), {
-      assignmentId: assignment.id,
-      weekStart: weeksAgo(3),
-      status: 'approved',
-    });
-    const refs = { applicantId: talent.user.id, timesheetId: week.id };
-    await postTransaction({
-      currency: 'USD',
-      db: db(),
-      key: `bank-formats-earned:${week.id}`,
-      kind: 'work_approved',
-      refs,
-      occurredAt: new Date(),
-      lines: [
-        { account: 'company_receivable', amountCents: cents },
-        { account: 'talent_pending', amountCents: -cents, ...refs },
-      ],
-    });
-    await postTransaction({
-      currency: 'USD',
-      db: db(),
-      key: `bank-formats-available:${week.id}`,
-      kind: 'earnings_available',
-      refs,
-      occurredAt: new Date(),
-      lines: [
-        { account: 'talent_pending', amountCents: cents, ...refs },
-        { account: 'talent_available', amountCents: -cents, ...refs },
-      ],
-    });
-    const added = await talent.call(payoutsContract.addMethod, {
-      body: { method, proof: { password: talent.password ?? undefined } },
-    });
-    expect(added.statusCode, added.rawPayload.toString()).toBe(201);
-    await db()
-      .update(payoutMethods)
-      .set({ usableFrom: new Date(Date.now() - 60_000) })
-      .where(eq(payoutMethods.id, added.body.id));
-    talents[key] = { account: talent, cents, payoutId: '' };
+    talents[key] = { account: await talentPaidBy(testApp, { name, method, cents }), cents, payoutId: '' };
   }
-
-  const bankAccount = (holder: string, account: string, type: BankCodeType, code: string): NewPayoutMethod => ({
-    kind: 'bank_account',
-    holder_name: holder,
-    bank_name: 'Their Bank',
-    account_number: account,
-    bank_code_type: type,
-    bank_code: code,
-  });
 
   beforeAll(async () => {
     directory = await mkdtemp(path.join(tmpdir(), 'bank-formats-'));
@@ -173,7 +183,9 @@ describe('bank files a bank reads', () => {
   it('says which file pays each bank-file payout, and why the others are in neither', async () => {
     const formats = await admin.call(payoutsContract.bankFormats, { params: { id: runId } });
     expect(formats.statusCode).toBe(200);
-    expect(formats.body.pain001).toEqual({ count: 2, total_cents: centsOf('iban') + centsOf('ibanNoBic') });
+    expect(formats.body.pain001).toEqual([
+      { currency: 'USD', count: 2, total_cents: centsOf('iban') + centsOf('ibanNoBic') },
+    ]);
     expect(formats.body.nacha).toEqual({ count: 2, total_cents: centsOf('aba') + centsOf('aba2') });
     expect(formats.body.skipped.map((line) => [line.payout_id, line.reason]).sort()).toEqual(
       [
@@ -412,5 +424,336 @@ describe('bank files a bank reads', () => {
     });
     expect(csv.statusCode, csv.rawPayload.toString()).toBe(200);
     expect(await lineOf('aba')).toMatchObject({ status: 'paid', reference: 'ACH-TRACE-1' });
+  });
+});
+
+// Bank files in the payout's currency (issue 55, item 4): a run paying euros, pesos, dong and dinars to IBANs,
+// dollars and euros to US accounts. A pain.001 per currency, each amount in its currency's ISO decimals (the
+// dong has none, the dinar three; KWD is no payout currency yet, proven here all the same), judged by the XSD;
+// NACHA dollars only; the CSV naming each line's currency; a camt.054 matching a payout only in its currency.
+describe('bank files in several currencies', () => {
+  let testApp: TestApp;
+  let admin: Account;
+  let directory: string;
+  let runId: string;
+  const payoutIds: Record<string, string> = {};
+
+  const db = () => testApp.database.db;
+
+  beforeAll(async () => {
+    directory = await mkdtemp(path.join(tmpdir(), 'bank-currencies-'));
+    testApp = await createTestApp();
+    admin = await signedInAccount(testApp, { role: 'admin' });
+    await db()
+      .insert(platformSettings)
+      .values([{ key: 'payout_security_days', value: 0 }])
+      .onConflictDoUpdate({ target: platformSettings.key, set: { value: sql`excluded.value` } });
+    await testApp.app.appContext.settings.invalidate();
+    // Today's rates by hand, against the euro as the ECB quotes them: one US dollar is 0.8 EUR, 50 PHP,
+    // 22,000 VND and 0.25 KWD, exactly.
+    const today = isoDay(new Date());
+    await db()
+      .insert(fxRates)
+      .values(
+        [
+          ['USD', '1.25'],
+          ['PHP', '62.5'],
+          ['VND', '27500'],
+          ['KWD', '0.3125'],
+        ].map(([quote = '', rate = '']) => ({ base: 'EUR', quote, rate, rateDate: today, source: 'manual' as const })),
+      );
+
+    const accounts: Record<string, Account> = {
+      eur: await talentPaidBy(testApp, {
+        name: 'Greta Berger',
+        method: bankAccount('Greta Berger', 'DE44 5001 0517 5407 3249 31', 'swift', 'INGDDEFFXXX'),
+        cents: 16_000,
+        currency: 'EUR',
+      }),
+      eur2: await talentPaidBy(testApp, {
+        name: 'Anna de Vries',
+        method: bankAccount('Anna de Vries', 'NL91 ABNA 0417 1643 00', 'swift', 'ABNANL2A'),
+        cents: 23_456,
+        currency: 'EUR',
+      }),
+      php: await talentPaidBy(testApp, {
+        name: 'Maria Santos',
+        method: bankAccount('Maria Santos', 'GB82 WEST 1234 5698 7654 32', 'sort_code', '123456'),
+        cents: 12_345,
+        currency: 'PHP',
+      }),
+      vnd: await talentPaidBy(testApp, {
+        name: 'Nguyen Van An',
+        method: bankAccount('Nguyen Van An', 'FR14 2004 1010 0505 0001 3M02 606', 'swift', 'PSSTFRPPXXX'),
+        cents: 12_345,
+        currency: 'VND',
+      }),
+      kwd: await talentPaidBy(testApp, {
+        name: 'Fatima Al-Sabah',
+        method: bankAccount('Fatima Al-Sabah', 'KW81 CBKU 0000 0000 0000 1234 5601 01', 'swift', 'CBKUKWKWXXX'),
+        cents: 10_001,
+        currency: 'KWD',
+      }),
+      usdAba: await talentPaidBy(testApp, {
+        name: 'José Núñez',
+        method: bankAccount('José Núñez', '123456789', 'aba', '021000021'),
+        cents: 12_345,
+      }),
+      eurAba: await talentPaidBy(testApp, {
+        name: 'Kim Park',
+        method: bankAccount('Kim Park', '000987654321', 'aba', '011000015'),
+        cents: 50_001,
+        currency: 'EUR',
+      }),
+    };
+    const prepared = await admin.call(payoutsContract.prepareRun);
+    expect(prepared.statusCode, prepared.rawPayload.toString()).toBe(200);
+    runId = prepared.body.id;
+    const approved = await admin.call(payoutsContract.approveRun, { params: { id: runId } });
+    expect(approved.statusCode, approved.rawPayload.toString()).toBe(200);
+    const lines = await db().select().from(payouts).where(eq(payouts.runId, runId));
+    for (const [key, account] of Object.entries(accounts)) {
+      const line = lines.find((candidate) => candidate.applicantId === account.user.id);
+      expect(line?.status, key).toBe('sent');
+      payoutIds[key] = line?.id ?? '';
+    }
+    // Each converted once, half up, in its currency's minor unit: $234.56 is €187.648, written €187.65;
+    // $100.01 is 25.0025 dinars, written 25.003.
+    const amounts = Object.fromEntries(
+      Object.entries(accounts).map(([key, account]) => {
+        const line = lines.find((candidate) => candidate.applicantId === account.user.id);
+        return [key, [line?.currency, line?.amountCents]];
+      }),
+    );
+    expect(amounts).toEqual({
+      eur: ['EUR', 12_800],
+      eur2: ['EUR', 18_765],
+      php: ['PHP', 617_250],
+      vnd: ['VND', 2_715_900],
+      kwd: ['KWD', 25_003],
+      usdAba: ['USD', 12_345],
+      eurAba: ['EUR', 40_001],
+    });
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  const payoutOf = (key: string) => payoutIds[key] ?? '';
+  const pain001 = (currency?: string) =>
+    admin.callUnchecked(payoutsContract.pain001File, {
+      params: { id: runId },
+      ...(currency !== undefined && { query: { currency } }),
+    });
+
+  it('splits the run’s IBAN payouts into a pain.001 per currency, and keeps non-dollars out of NACHA', async () => {
+    const formats = await admin.call(payoutsContract.bankFormats, { params: { id: runId } });
+    expect(formats.statusCode).toBe(200);
+    expect(formats.body.pain001).toEqual([
+      { currency: 'EUR', count: 2, total_cents: 12_800 + 18_765 },
+      { currency: 'KWD', count: 1, total_cents: 25_003 },
+      { currency: 'PHP', count: 1, total_cents: 617_250 },
+      { currency: 'VND', count: 1, total_cents: 2_715_900 },
+    ]);
+    expect(formats.body.nacha).toEqual({ count: 1, total_cents: 12_345 });
+    expect(formats.body.skipped).toEqual([
+      {
+        payout_id: payoutOf('eurAba'),
+        talent_name: 'Kim Park',
+        amount_cents: 40_001,
+        currency: 'EUR',
+        reason: 'NACHA pays US dollars only: this EUR payout is paid from the CSV bank file.',
+      },
+    ]);
+  });
+
+  it('asks which currency when the run pays several, and says which it pays when asked for another', async () => {
+    const unnamed = await pain001();
+    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.error?.error).toBe(
+      'A pain.001 file pays one currency, and this run’s payouts to an IBAN are in EUR, KWD, PHP and VND: choose EUR, KWD, PHP or VND.',
+    );
+    const none = await pain001('GBP');
+    expect(none.statusCode).toBe(409);
+    expect(none.error?.error).toBe(payoutTexts.noPain001PayoutsIn('GBP', ['EUR', 'KWD', 'PHP', 'VND']));
+    const unknown = await pain001('EURO');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.error?.fields).toHaveProperty('currency');
+  });
+
+  // What each currency's file must hold: its payouts, their amounts as written, the control sum.
+  const files = {
+    EUR: { keys: ['eur', 'eur2'], amounts: ['128.00', '187.65'], sum: '315.65' },
+    PHP: { keys: ['php'], amounts: ['6172.50'], sum: '6172.50' },
+    VND: { keys: ['vnd'], amounts: ['2715900'], sum: '2715900' },
+    KWD: { keys: ['kwd'], amounts: ['25.003'], sum: '25.003' },
+  } as const;
+
+  it.each(Object.entries(files))(
+    'writes the %s pain.001 in that currency and its decimals, and the official schema accepts it',
+    async (currency, expected) => {
+      // The code as a person types it is read as the currency's.
+      const answer = await pain001(currency.toLowerCase());
+      expect(answer.statusCode, answer.rawPayload.toString()).toBe(200);
+      expect(answer.headers['content-disposition']).toContain(`-${currency}.pain001.xml`);
+      const file = answer.rawPayload.toString('utf8');
+      const validation = await validateAgainst('pain.001.001.09.xsd', file, directory);
+      expect(validation.output).toContain('validates');
+      expect(validation.ok).toBe(true);
+
+      const document = xml.parse(file).Document.CstmrCdtTrfInitn;
+      const count = String(expected.keys.length);
+      expect(document.GrpHdr).toMatchObject({ NbOfTxs: count, CtrlSum: expected.sum });
+      const instruction = document.PmtInf;
+      expect(instruction).toMatchObject({
+        PmtInfId: `${bankReferenceOf(runId)}${currency}`,
+        NbOfTxs: count,
+        CtrlSum: expected.sum,
+        ChrgBr: currency === 'EUR' ? 'SLEV' : 'SHAR',
+      });
+      expect(instruction.PmtTpInf).toEqual(currency === 'EUR' ? { SvcLvl: { Cd: 'SEPA' } } : undefined);
+      const transfers = listOf(instruction.CdtTrfTxInf);
+      expect(
+        transfers
+          .map((transfer) => [
+            transfer.PmtId.EndToEndId,
+            transfer.Amt.InstdAmt['#text'],
+            transfer.Amt.InstdAmt['@_Ccy'],
+          ])
+          .sort(),
+      ).toEqual(
+        expected.keys.map((key, index) => [bankReferenceOf(payoutOf(key)), expected.amounts[index], currency]).sort(),
+      );
+    },
+  );
+
+  it('answers the only currency’s pain.001 when none is named, and refuses NACHA for anything but dollars', async () => {
+    const nacha = await admin.call(payoutsContract.nachaFile, { params: { id: runId } });
+    expect(nacha.statusCode, nacha.rawPayload.toString()).toBe(200);
+    const [batch] = (await parseNacha(nacha.rawPayload.toString('utf8'))).batches;
+    expect(batch?.entries.map((entry) => [Number(entry.amount), String(entry.addenda?.info).toLowerCase()])).toEqual([
+      [12_345, expect.stringContaining(bankReferenceOf(payoutOf('usdAba')))],
+    ]);
+    expect(batch?.footer).toMatchObject({ totalCredit: 12_345 });
+    expect(
+      (await admin.call(payoutsContract.nachaFile, { params: { id: runId }, query: { currency: 'USD' } })).statusCode,
+    ).toBe(200);
+    const euros = await admin.callUnchecked(payoutsContract.nachaFile, {
+      params: { id: runId },
+      query: { currency: 'EUR' },
+    });
+    expect(euros.statusCode).toBe(400);
+    expect(euros.error?.error).toBe(
+      'A NACHA file pays US dollars only: download the EUR payouts as an ISO 20022 (pain.001) file, or from the CSV bank file.',
+    );
+  });
+
+  it('names each line’s currency in the CSV, its amount in that currency’s decimals', async () => {
+    const answer = await admin.call(payoutsContract.bankFile, { params: { id: runId } });
+    expect(answer.statusCode).toBe(200);
+    const [header = '', ...rows] = answer.rawPayload.toString('utf8').trim().split(/\r?\n/);
+    const columns = header.split(',');
+    const cell = (row: string, name: string) => row.split(',')[columns.indexOf(name)];
+    const byPayout = new Map(rows.map((row) => [cell(row, 'payout_id'), [cell(row, 'amount'), cell(row, 'currency')]]));
+    expect(Object.fromEntries(Object.keys(payoutIds).map((key) => [key, byPayout.get(payoutOf(key))]))).toEqual({
+      eur: ['128.00', 'EUR'],
+      eur2: ['187.65', 'EUR'],
+      php: ['6172.50', 'PHP'],
+      vnd: ['2715900', 'VND'],
+      kwd: ['25.003', 'KWD'],
+      usdAba: ['123.45', 'USD'],
+      eurAba: ['400.01', 'EUR'],
+    });
+  });
+
+  // A bank's camt.054 of booked debits, each naming a payout with the amount and currency the bank moved.
+  function camt054(entries: { key: string; amount: string; currency: string }[]) {
+    return `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.08">
+  <BkToCstmrDbtCdtNtfctn>
+    <GrpHdr><MsgId>CAMT-CUR-0001</MsgId><CreDtTm>2026-11-29T10:00:00</CreDtTm></GrpHdr>
+    <Ntfctn>
+      <Id>NTF-CUR-1</Id>
+      <CreDtTm>2026-11-29T10:00:00</CreDtTm>
+      <Acct><Id><IBAN>DE89370400440532013000</IBAN></Id></Acct>${entries
+        .map(
+          ({ key, amount, currency }, index) => `
+      <Ntry>
+        <Amt Ccy="${currency}">${amount}</Amt>
+        <CdtDbtInd>DBIT</CdtDbtInd>
+        <Sts><Cd>BOOK</Cd></Sts>
+        <BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>ICDT</Cd><SubFmlyCd>ESCT</SubFmlyCd></Fmly></Domn></BkTxCd>
+        <NtryDtls><TxDtls>
+          <Refs><AcctSvcrRef>BANK-CUR-${index + 1}</AcctSvcrRef><EndToEndId>${bankReferenceOf(payoutOf(key))}</EndToEndId></Refs>
+          <Amt Ccy="${currency}">${amount}</Amt>
+          <CdtDbtInd>DBIT</CdtDbtInd>
+        </TxDtls></NtryDtls>
+      </Ntry>`,
+        )
+        .join('')}
+    </Ntfctn>
+  </BkToCstmrDbtCdtNtfctn>
+</Document>
+`;
+  }
+  const importXml = (body: string) =>
+    admin.callUnchecked(payoutsContract.importResults, {
+      params: { id: runId },
+      body,
+      headers: { 'content-type': 'application/xml' },
+    });
+  const statusOf = async (key: string) =>
+    (
+      await db()
+        .select()
+        .from(payouts)
+        .where(eq(payouts.id, payoutOf(key)))
+    )[0]?.status;
+
+  it('settles from a camt.054 only the payouts whose currency and sum at its minor unit are the bank’s', async () => {
+    const paid = [
+      { key: 'eur', amount: '128.00', currency: 'EUR' },
+      // Trailing zeros below the minor unit are the same sum.
+      { key: 'vnd', amount: '2715900.00', currency: 'VND' },
+      { key: 'kwd', amount: '25.003', currency: 'KWD' },
+    ];
+    const refusals: [typeof paid, string][] = [
+      // The dong's figure, but in dollars: not this payout.
+      [
+        [{ key: 'vnd', amount: '2715900', currency: 'USD' }],
+        payoutTexts.resultAmountDiffers(payoutOf('vnd'), '2715900.00 USD', '2715900 VND'),
+      ],
+      // Half a centavo is no sum of pesos.
+      [
+        [{ key: 'php', amount: '6172.505', currency: 'PHP' }],
+        payoutTexts.resultAmountDiffers(payoutOf('php'), '6172.505 PHP', '6172.50 PHP'),
+      ],
+      // A dinar has three decimals: 25.00 is 25.000, not 25.003.
+      [
+        [{ key: 'kwd', amount: '25.00', currency: 'KWD' }],
+        payoutTexts.resultAmountDiffers(payoutOf('kwd'), '25.000 KWD', '25.003 KWD'),
+      ],
+    ];
+    for (const [entries, sentence] of refusals) {
+      const file = camt054([paid[0] as (typeof paid)[number], ...entries]);
+      expect((await validateAgainst('camt.054.001.08.xsd', file, directory)).ok).toBe(true);
+      const refused = await importXml(file);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.error?.error).toBe(sentence);
+    }
+    expect(await statusOf('eur')).toBe('sent');
+
+    const file = camt054(paid);
+    const validation = await validateAgainst('camt.054.001.08.xsd', file, directory);
+    expect(validation.output).toContain('validates');
+    const imported = await importXml(file);
+    expect(imported.statusCode, imported.rawPayload.toString()).toBe(200);
+    expect([await statusOf('eur'), await statusOf('vnd'), await statusOf('kwd'), await statusOf('php')]).toEqual([
+      'paid',
+      'paid',
+      'paid',
+      'sent',
+    ]);
   });
 });

@@ -10,8 +10,9 @@ export interface RunResult {
   status: string;
   reference: string;
   reason: string;
-  // What the bank says it moved, when the file says it (a camt.054 does; the CSV does not).
-  amount?: { cents: number; currency: string };
+  // What the bank says it moved, when the file says it (a camt.054 does; the CSV does not): the decimal as
+  // written and its currency code, read against the payout's currency when matched (import-run-results.ts).
+  amount?: { decimal: string; currency: string };
 }
 
 // The ISO external return reason codes a bank most often gives, in words for the talent's email.
@@ -122,7 +123,8 @@ export function parseCamt054(text: string): RunResult[] {
           status: returned ? 'failed' : 'paid',
           reference: reference.slice(0, 200),
           reason: returned ? returnReasonOf(transaction.RtrInf) : '',
-          ...(amount && !returned && { amount: { cents: centsOf(amount['#text'], where), currency: amount['@_Ccy'] } }),
+          ...(amount &&
+            !returned && { amount: { decimal: decimalIn(amount['#text'], where), currency: amount['@_Ccy'].trim() } }),
         };
         // A payout booked and returned in the same file failed: the money came back.
         if (results.get(payoutId)?.status !== 'failed') results.set(payoutId, result);
@@ -143,10 +145,10 @@ function returnReasonOf(information: z.infer<typeof transactionSchema>['RtrInf']
   return `Returned by the bank${because ? ` (${because})` : ''}.`.slice(0, 500);
 }
 
-// "160.00" as integer cents; a bank's amount has at most two decimals that count.
-function centsOf(value: string, where: string): number {
-  const match = /^(\d{1,15})(?:\.(\d{1,5}))?$/.exec(value.trim());
-  const fraction = (match?.[2] ?? '').padEnd(5, '0');
-  if (!match || !/^\d\d0{3}$/.test(fraction)) throw refuse(`${where} has an amount that is not a sum of cents.`);
-  return Number(match[1]) * 100 + Number(fraction.slice(0, 2));
+// An ISO amount ("160.00", "2715900", "12.345"): up to five decimals, which count in the currency's minor
+// unit only when matched against a payout.
+function decimalIn(value: string, where: string): string {
+  const decimal = value.trim();
+  if (!/^\d{1,15}(\.\d{1,5})?$/.test(decimal)) throw refuse(`${where} has an amount that is not a decimal number.`);
+  return decimal;
 }

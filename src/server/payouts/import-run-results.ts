@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
+import { isCurrency } from '~/shared/currencies';
 import { payoutTexts } from '~/shared/payouts';
 import { payouts } from '../db/schema';
 import { AppError } from '../platform/errors';
-import { decimalOf, PAYOUT_CURRENCY } from './bank-file-lines';
+import { decimalOf, minorOfDecimal } from './bank-file-lines';
 import { isXmlText, parseCamt054, type RunResult } from './camt054';
 import { lockRun } from './payout-run-records';
 import { type SettleContext, settlePayouts } from './settle-payouts';
@@ -21,26 +22,29 @@ export async function importRunResults({
   await context.db.transaction(async (tx) => {
     await lockRun({ tx, runId });
     const lines = await tx
-      .select({ id: payouts.id, status: payouts.status, amountCents: payouts.amountCents })
+      .select({ id: payouts.id, status: payouts.status, amountCents: payouts.amountCents, currency: payouts.currency })
       .from(payouts)
       .where(eq(payouts.runId, runId));
     const ofRun = new Map(lines.map((line) => [line.id, line.status]));
-    const amountOf = new Map(lines.map((line) => [line.id, line.amountCents]));
+    const byId = new Map(lines.map((line) => [line.id, line]));
     const stranger = results.find((result) => !ofRun.has(result.payoutId));
     if (stranger)
       throw new AppError('validation', `${payoutTexts.resultsFile} ${stranger.payoutId} is not a payout of this run.`);
-    // A bank's file says what it moved: a payout paid for another sum (or in another currency) is not this one.
-    const differs = results.find(
-      ({ payoutId, amount }) =>
-        amount && (amount.cents !== amountOf.get(payoutId) || amount.currency !== PAYOUT_CURRENCY),
-    );
-    if (differs?.amount) {
+    // A bank's file says what it moved: a payout paid in another currency, or for another sum at its
+    // currency's minor unit, is not this one.
+    for (const { payoutId, amount } of results) {
+      const payout = byId.get(payoutId);
+      if (!amount || !payout) continue;
+      const { currency } = payout;
+      if (!isCurrency(currency)) throw new Error(`Payout ${payoutId} is in an unknown currency, ${currency}.`);
+      const paid = amount.currency === currency ? minorOfDecimal(amount.decimal, currency) : null;
+      if (paid === payout.amountCents) continue;
       throw new AppError(
         'validation',
         payoutTexts.resultAmountDiffers(
-          differs.payoutId,
-          `${decimalOf(differs.amount.cents)} ${differs.amount.currency}`,
-          `${decimalOf(amountOf.get(differs.payoutId) ?? 0)} ${PAYOUT_CURRENCY}`,
+          payoutId,
+          bankAmountOf(amount),
+          `${decimalOf(payout.amountCents, currency)} ${currency}`,
         ),
       );
     }
@@ -69,6 +73,13 @@ export async function importRunResults({
       });
     }
   });
+}
+
+// The bank's amount as a refusal names it: in its currency's decimals when it has them, else as written.
+function bankAmountOf({ decimal, currency }: { decimal: string; currency: string }): string {
+  if (!isCurrency(currency)) return `${decimal} ${currency}`;
+  const minor = minorOfDecimal(decimal, currency);
+  return `${minor === null ? decimal : decimalOf(minor, currency)} ${currency}`;
 }
 
 // Our CSV: the header, then one line per payout; every line checked before any is answered.

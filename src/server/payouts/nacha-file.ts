@@ -1,3 +1,4 @@
+import type { Currency } from '~/shared/currencies';
 import { payoutTexts } from '~/shared/payouts';
 import type { AchOriginator } from '../config';
 import type { Database } from '../db/client';
@@ -16,19 +17,24 @@ const CREDITS_ONLY = '220';
 // NACHA (ACH), the file a US bank takes (docs/decisions/045): one PPD batch of credits, one entry per payout
 // to a US routing number, each with an addenda carrying the payout's 32-digit reference (bank-file-lines.ts),
 // since the entry's own identification holds only 15 characters. 94-character records, the batch and file
-// controls (counts, entry hash, totals) and the file padded to whole blocks of ten.
+// controls (counts, entry hash, totals) and the file padded to whole blocks of ten. ACH moves US dollars
+// only: a payout in another currency is never written here (formatOf sends it to the CSV), and asking for
+// one is refused in words.
 export async function renderNachaFile({
   db,
   runId,
+  currency = 'USD',
   originator,
   now = new Date(),
 }: {
   db: Database;
   runId: string;
+  currency?: Currency;
   originator: AchOriginator | null;
   now?: Date;
 }): Promise<{ fileName: string; ach: string }> {
   const run = await findPayoutRun({ db, runId });
+  if (currency !== 'USD') throw new AppError('validation', payoutTexts.nachaUsdOnly(currency));
   if (!originator) throw new AppError('conflict', payoutTexts.achMissing);
   const entries = linesIn(await findBankFileLines(db, runId), 'nacha');
   if (entries.length === 0) throw new AppError('conflict', payoutTexts.noNachaPayouts);

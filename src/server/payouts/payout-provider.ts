@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import type { Currency } from '~/shared/currencies';
 import { payoutTexts } from '~/shared/payouts';
 import type { Config } from '../config';
 
@@ -8,7 +9,11 @@ import type { Config } from '../config';
 
 export interface TransferRequest {
   payoutId: string;
+  // In the payout's currency's minor unit, which is Stripe's unit for every payout currency (none for VND,
+  // cents for the others): Stripe's exceptions (ISK, HUF, TWD, UGX and the three-decimal ones) are not
+  // among payoutCurrencies.
   amountCents: number;
+  currency: Currency;
   // The connected account (acct_…).
   destination: string;
   runId: string;
@@ -82,13 +87,14 @@ export function createStripeConnect({ secretKey, apiUrl }: { secretKey: string; 
       const account = await stripe.accounts.retrieve(accountId);
       return Boolean(account.payouts_enabled && account.details_submitted);
     },
-    async transfer({ payoutId, amountCents, destination, runId }) {
+    async transfer({ payoutId, amountCents, currency, destination, runId }) {
       const stripe = await stripeClient();
       try {
         const transfer = await stripe.transfers.create(
           {
             amount: amountCents,
-            currency: 'usd',
+            // Stripe spells currencies in lower case.
+            currency: currency.toLowerCase(),
             destination,
             transfer_group: `payout-run:${runId}`,
             metadata: { payout_id: payoutId },

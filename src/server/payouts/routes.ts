@@ -220,13 +220,19 @@ export async function payoutRoutes(app: FastifyInstance, { context }: { context:
     findRunBankFormats({ db, runId: request.params.id }),
   );
   registerEndpoint(app, payoutsContract.pain001File, { config: readAny }, async (request, reply) => {
-    const { fileName, xml } = await renderPain001File({ db, runId: request.params.id, debtor: config.bankDebtor });
+    const { fileName, xml } = await renderPain001File({
+      db,
+      runId: request.params.id,
+      currency: request.query.currency,
+      debtor: config.bankDebtor,
+    });
     return sendFile(reply, fileName, 'application/xml; charset=utf-8', xml);
   });
   registerEndpoint(app, payoutsContract.nachaFile, { config: readAny }, async (request, reply) => {
     const { fileName, ach } = await renderNachaFile({
       db,
       runId: request.params.id,
+      currency: request.query.currency,
       originator: config.achOriginator,
     });
     return sendFile(reply, fileName, 'text/plain; charset=us-ascii', ach);

@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { currencies } from '~/shared/currencies';
 import { payoutTexts } from '~/shared/payouts';
 import { integerColumn, uuidColumn } from '../db/row-columns';
 import { selectRows } from '../db/select-rows';
 import { type ConnectProvider, TransientPayoutError } from './payout-provider';
 import { type SettleContext, settlePayouts } from './settle-payouts';
 
-// The Stripe transfers of a run's payouts on their way. Each is sent with the payout's id as Stripe's
+// The Stripe transfers of a run's payouts on their way, each in the payout's currency (its method's, the
+// one the talent chose for their connected account). Each is sent with the payout's id as Stripe's
 // idempotency key, so a retry after a lost answer never pays twice; a transfer Stripe could not be asked
 // about stays on its way, and the job is retried.
 export async function sendStripeTransfers({
@@ -18,8 +20,13 @@ export async function sendStripeTransfers({
 }: SettleContext & { connect: ConnectProvider | null; runId: string }): Promise<void> {
   const lines = await selectRows(
     db,
-    z.object({ id: uuidColumn, amount_cents: integerColumn, account: z.string().nullable() }),
-    sql`select p.id, p.amount_cents, m.stripe_account_id as account
+    z.object({
+      id: uuidColumn,
+      amount_cents: integerColumn,
+      currency: z.enum(currencies),
+      account: z.string().nullable(),
+    }),
+    sql`select p.id, p.amount_cents, p.currency, m.stripe_account_id as account
         from payouts p left join payout_methods m on m.id = p.method_id
         where p.run_id = ${runId} and p.status = 'sent' and p.provider = 'stripe'`,
   );
@@ -28,7 +35,13 @@ export async function sendStripeTransfers({
     const outcome =
       connect && line.account
         ? await connect
-            .transfer({ payoutId: line.id, amountCents: line.amount_cents, destination: line.account, runId })
+            .transfer({
+              payoutId: line.id,
+              amountCents: line.amount_cents,
+              currency: line.currency,
+              destination: line.account,
+              runId,
+            })
             .catch((error: unknown) => {
               if (error instanceof TransientPayoutError) return null;
               throw error;

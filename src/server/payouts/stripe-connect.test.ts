@@ -3,9 +3,11 @@ import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payoutsContract } from '~/shared/contracts/payouts';
-import { payoutMethods, payouts } from '../db/schema';
+import { minorUnitsOf, payoutCurrencies } from '~/shared/currencies';
+import { fxRates, payoutMethods, payouts } from '../db/schema';
 import { postTransaction } from '../kernels/money/post-transaction';
 import { talentBalanceOf } from '../kernels/money/talent-balance-of';
+import { isoDay } from '../platform/work-calendar';
 import { signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createStripeConnect } from './payout-provider';
@@ -144,6 +146,7 @@ describe('payouts through Stripe Connect', () => {
     const again = await context().connect.transfer({
       payoutId: line?.id ?? '',
       amountCents: 12_345,
+      currency: 'USD',
       destination: connect.transfers[0]?.form.destination ?? '',
       runId,
     });
@@ -190,5 +193,99 @@ describe('payouts through Stripe Connect', () => {
     expect(line?.status).toBe('failed');
     expect(line?.failureReason).toMatch(/Stripe refused the transfer/);
     expect(await talentBalanceOf(db(), talent.user.id)).toMatchObject({ availableCents: 5_000, inTransitCents: 0 });
+  });
+
+  it('transfers each payout in its currency, lower case as Stripe spells it, counted in its minor unit', async () => {
+    // Today's rates, by hand: USD→PHP 50 and USD→VND 22000 through the euro, exact.
+    const today = isoDay(new Date());
+    await db()
+      .insert(fxRates)
+      .values(
+        [
+          ['USD', '1.25'],
+          ['PHP', '62.5'],
+          ['VND', '27500'],
+        ].map(([quote = '', rate = '']) => ({ base: 'EUR', quote, rate, rateDate: today, source: 'manual' as const })),
+      )
+      .onConflictDoNothing();
+    const paidIn = async (currency: string, account: string) => {
+      const talent = await signedInAccount(testApp, { role: 'applicant' });
+      await db()
+        .insert(payoutMethods)
+        .values({
+          applicantId: talent.user.id,
+          kind: 'stripe_connect',
+          label: `Stripe · account ending in ${account.slice(-4)}`,
+          stripeAccountId: account,
+          currency,
+          onboardedAt: new Date(),
+          isDefault: true,
+          usableFrom: new Date(0),
+        });
+      await postTransaction({
+        currency: 'USD',
+        db: db(),
+        key: `test-earning:${talent.user.id}`,
+        kind: 'earnings_available',
+        refs: { applicantId: talent.user.id },
+        lines: [
+          { account: 'company_receivable', amountCents: 12_345 },
+          { account: 'talent_available', amountCents: -12_345, applicantId: talent.user.id },
+        ],
+      });
+      return talent.user.id;
+    };
+    const pesos = await paidIn('PHP', 'acct_pesos');
+    const dong = await paidIn('VND', 'acct_dong');
+    const settings = { payouts_wait_for_payment: true, payout_security_days: 0, payout_minimum_cents: 2000 };
+    const { runId } = await preparePayoutRun({ db: db(), settings, day: '2035-05-07' });
+    const admin = await signedInAccount(testApp, { role: 'admin' });
+    const approved = await admin.call(payoutsContract.approveRun, { params: { id: runId } });
+    expect(approved.statusCode, approved.rawPayload.toString()).toBe(200);
+    await sendStripeTransfers({ ...context(), runId });
+
+    const lines = await db().select().from(payouts).where(eq(payouts.runId, runId));
+    const lineOf = (applicantId: string) => lines.find((line) => line.applicantId === applicantId);
+    // $123.45 is ₱6,172.50 (617,250 centavos) and ₫2,715,900 (the dong has no minor unit).
+    expect(lineOf(pesos)).toMatchObject({ currency: 'PHP', amountCents: 617_250, provider: 'stripe', status: 'paid' });
+    expect(lineOf(dong)).toMatchObject({ currency: 'VND', amountCents: 2_715_900, provider: 'stripe', status: 'paid' });
+    const formOf = (destination: string) =>
+      connect.transfers.find((transfer) => transfer.form.destination === destination);
+    expect(formOf('acct_pesos')).toMatchObject({
+      idempotencyKey: `payout:${lineOf(pesos)?.id}`,
+      form: { amount: '617250', currency: 'php' },
+    });
+    expect(formOf('acct_dong')).toMatchObject({
+      idempotencyKey: `payout:${lineOf(dong)?.id}`,
+      form: { amount: '2715900', currency: 'vnd' },
+    });
+  });
+
+  it('counts every payout currency in the unit Stripe counts it in', () => {
+    // Stripe's zero-decimal currencies, and those it treats apart (three decimals sent with a last zero;
+    // ISK, HUF, TWD and UGX with two though they pay whole units): https://docs.stripe.com/currencies
+    const zeroDecimal = [
+      'BIF',
+      'CLP',
+      'DJF',
+      'GNF',
+      'JPY',
+      'KMF',
+      'KRW',
+      'MGA',
+      'PYG',
+      'RWF',
+      'UGX',
+      'VND',
+      'VUV',
+      'XAF',
+      'XOF',
+      'XPF',
+    ];
+    const apart = ['BHD', 'JOD', 'KWD', 'OMR', 'TND', 'ISK', 'HUF', 'TWD', 'UGX'];
+    for (const currency of payoutCurrencies) {
+      expect(apart, currency).not.toContain(currency);
+      expect(minorUnitsOf(currency), currency).toBe(zeroDecimal.includes(currency) ? 0 : 2);
+    }
   });
 });

@@ -2,6 +2,7 @@ import { defineContract, fileOf } from '../contract';
 import { idParams, noContent } from '../contract-schemas';
 import {
   addPayoutMethodSchema,
+  bankFileQuerySchema,
   connectLinkSchema,
   ledgerSummarySchema,
   payoutBalanceSchema,
@@ -183,15 +184,19 @@ export const payoutsContract = defineContract(
     pain001File: {
       method: 'GET',
       path: '/api/admin/payout-runs/:id/bank-file.pain001.xml',
-      summary: 'The run’s bank-file payouts to an IBAN as an ISO 20022 pain.001.001.09 credit transfer file',
+      summary:
+        'The run’s bank-file payouts to an IBAN in one currency (currency=EUR; left out, the only one) as an ISO 20022 pain.001.001.09 credit transfer file',
       params: runParams,
+      query: bankFileQuerySchema,
       responses: { 200: fileOf('application/xml') },
     },
     nachaFile: {
       method: 'GET',
       path: '/api/admin/payout-runs/:id/bank-file.ach',
-      summary: 'The run’s bank-file payouts to a US routing number as a NACHA (ACH) file of PPD credits',
+      summary:
+        'The run’s bank-file payouts in US dollars to a US routing number as a NACHA (ACH) file of PPD credits (currency, if given, must be USD)',
       params: runParams,
+      query: bankFileQuerySchema,
       responses: { 200: fileOf('text/plain') },
     },
     markRunPaid: {
