@@ -15,7 +15,7 @@ import { integerColumn, uuidColumn } from '../db/row-columns';
 import { selectRows } from '../db/select-rows';
 import { buildCsv } from '../platform/build-csv';
 import { AppError } from '../platform/errors';
-import { createPdf, type PdfWriter } from '../platform/pdf-document';
+import { createPdf } from '../platform/pdf-document';
 import { humanDay } from '../platform/work-calendar';
 import { companyAsInvoiced } from './company-as-invoiced';
 import { currencyColumn, partColumns, partOf } from './find-payout-parts';
@@ -26,8 +26,6 @@ import {
   currencyName,
   drawFacts,
   drawNote,
-  drawRow,
-  drawRule,
   drawSection,
   drawTable,
   drawTitle,
@@ -420,24 +418,12 @@ function amountRows<Row extends Amount>(rows: readonly Row[], cellsOf: (row: Row
   ];
 }
 
-function drawConversions(pdf: PdfWriter, summary: YearlySummary, empty: string) {
-  if (summary.conversions.length === 0) {
-    drawTable(pdf, conversionColumns, [], empty);
-    return;
-  }
-  drawRow(
-    pdf,
-    conversionColumns,
-    conversionColumns.map((column) => column.label),
-    'bold',
-  );
-  drawRule(pdf);
-  for (const { convertedOn, to, part } of summary.conversions) {
-    if (!part.rate) continue;
-    const { source_currency: from } = part;
-    drawRow(
-      pdf,
-      conversionColumns,
+// A conversion's row; its rate and margin cells each take a second line (drawRow fits a cell's lines).
+function conversionRows(summary: YearlySummary): string[][] {
+  return summary.conversions.flatMap(({ convertedOn, to, part }) => {
+    if (!part.rate) return [];
+    const from = part.source_currency;
+    return [
       [
         humanDay(convertedOn),
         formatMoney(part.source_cents, from),
@@ -445,11 +431,8 @@ function drawConversions(pdf: PdfWriter, summary: YearlySummary, empty: string) 
         formatMoney(part.amount_cents, to),
         `${formatMoney(part.margin_cents, to)}\n${basisPointsPercent(part.margin_basis_points)}`,
       ],
-      'regular',
-    );
-  }
-  drawRule(pdf);
-  pdf.document.moveDown(1);
+    ];
+  });
 }
 
 export async function renderYearlySummaryPdf({
@@ -494,6 +477,6 @@ export async function renderYearlySummaryPdf({
   );
   drawTable(pdf, payoutColumns, payoutRows, sections.noPayouts);
   drawSection(pdf, 'Conversions');
-  drawConversions(pdf, summary, sections.noConversions);
+  drawTable(pdf, conversionColumns, conversionRows(summary), sections.noConversions);
   return { fileName: `tandem-earnings-${summary.year}.pdf`, pdf: await pdf.finish() };
 }
