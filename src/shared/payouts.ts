@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { currencies } from './currencies';
-import { currencyCodeSchema } from './fx-rates';
+import { currencyCodeSchema, type FxRateSource, fxRateSources } from './fx-rates';
+import { minorToDecimal } from './money-format';
 
 // Paying the talent (docs/decisions/036): what they earn goes into a double-entry ledger in integer minor units of
 // each currency; it is pending until the company has paid (a System Setting) and a security period has passed, then
@@ -339,9 +340,46 @@ export const payoutBalanceSchema = z.object({
 });
 export type PayoutBalance = z.infer<typeof payoutBalanceSchema>;
 
+// A part of a payout (decision 051): what it took from the talent's balance in one currency and what that
+// became in the payout's currency. A part already in the payout's currency has no rate and no margin.
+export const payoutPartSchema = z.object({
+  source_currency: z.enum(currencies),
+  source_cents: z.number().int(),
+  // In the payout's currency: what the talent received for this part, the margin already taken.
+  amount_cents: z.number().int(),
+  margin_cents: z.number().int(),
+  margin_basis_points: z.number().int(),
+  // One source_currency is worth `rate` of the payout's currency, as published for `date` by `source`.
+  rate: z.object({ rate: z.string(), date: z.string(), source: z.enum(fxRateSources) }).nullable(),
+});
+export type TalentPayoutPart = z.infer<typeof payoutPartSchema>;
+
+// How a statement names a rate's origin, before its day: "ECB rate of 2026-11-27".
+export const rateSourceWords: Record<FxRateSource, string> = {
+  ecb: 'ECB rate',
+  file: 'imported rate',
+  manual: 'Tandem’s rate',
+};
+
+type RecordedRate = { rate: string; date: string; source: FxRateSource };
+
+// "1 EUR = 61.2345 PHP": the recorded rate digit for digit, so anyone can redo the sum.
+export const rateText = (from: string, to: string, rate: RecordedRate) => `1 ${from} = ${rate.rate} ${to}`;
+// "ECB rate of 2026-11-27".
+export const rateOriginText = (rate: RecordedRate) => `${rateSourceWords[rate.source]} of ${rate.date}`;
+// "1 EUR = 61.2345 PHP, ECB rate of 2026-11-27".
+export const conversionRateText = (from: string, to: string, rate: RecordedRate) =>
+  `${rateText(from, to, rate)}, ${rateOriginText(rate)}`;
+
+// Basis points as a percentage, exactly: 50 → '0.50%', 125 → '1.25%'.
+export const basisPointsPercent = (basisPoints: number) => `${minorToDecimal(basisPoints, 2)}%`;
+
 export const talentPayoutSchema = z.object({
   id: z.string(),
+  // In `currency`, the payout's: the sum of its parts' amounts.
   amount_cents: z.number().int(),
+  currency: z.enum(currencies),
+  parts: z.array(payoutPartSchema),
   status: z.enum(payoutStatuses),
   method_label: z.string(),
   reference: z.string().nullable(),

@@ -79,9 +79,21 @@ function payoutMethod(overrides: Partial<PayoutMethod> = {}): PayoutMethod {
 }
 
 function talentPayout(overrides: Partial<TalentPayout> = {}): TalentPayout {
+  const amountCents = overrides.amount_cents ?? 128_000;
   return {
     id: fakeId(),
-    amount_cents: 128_000,
+    amount_cents: amountCents,
+    currency: 'USD',
+    parts: [
+      {
+        source_currency: 'USD',
+        source_cents: amountCents,
+        amount_cents: amountCents,
+        margin_cents: 0,
+        margin_basis_points: 0,
+        rate: null,
+      },
+    ],
     status: 'paid',
     method_label: 'Bank transfer · BDO Unibank · ending in 6789',
     reference: 'WISE-88213',
@@ -465,6 +477,44 @@ describe('Earnings', () => {
     expect(paidRow).toHaveTextContent('Paid');
     expect(paidRow).toHaveTextContent('WISE-88213');
     expect(server.requests.find((request) => request.path === '/api/applicant/payouts')?.query.get('page')).toBe('1');
+  });
+
+  it('shows a payout in the currency it was paid in, with what it converted from at which rate', async () => {
+    const pesos = talentPayout({
+      amount_cents: 13_845_313,
+      currency: 'PHP',
+      parts: [
+        {
+          source_currency: 'EUR',
+          source_cents: 203_457,
+          amount_cents: 12_396_295,
+          margin_cents: 62_293,
+          margin_basis_points: 50,
+          rate: { rate: '61.2345', date: '2026-11-27', source: 'ecb' },
+        },
+        {
+          source_currency: 'PHP',
+          source_cents: 1_449_018,
+          amount_cents: 1_449_018,
+          margin_cents: 0,
+          margin_basis_points: 0,
+          rate: null,
+        },
+      ],
+    });
+    await openEarnings([], 0, undefined, { payouts: [pesos, talentPayout({ sent_at: '2026-11-20T14:00:00.000Z' })] });
+    const table = await screen.findByRole('table', { name: 'Payouts' });
+    const row = within(table).getByRole('row', { name: /Nov 27, 2026/ });
+    expect(row).toHaveTextContent('₱138,453.13');
+    expect(row).toHaveTextContent(
+      '€2,034.57 at 1 EUR = 61.2345 PHP, ECB rate of 2026-11-27 (FX margin ₱622.93, 0.50%)',
+    );
+    // The part already in pesos needed no conversion, and is not listed as one.
+    expect(row).not.toHaveTextContent('₱14,490.18');
+    expect(within(row).getByRole('link', { name: /^Statement of the ₱138,453\.13 payout/ })).toBeInTheDocument();
+    const dollars = within(table).getByRole('row', { name: /Nov 20, 2026/ });
+    expect(dollars).toHaveTextContent('$1,280.00');
+    expect(dollars).not.toHaveTextContent(' at 1 ');
   });
 
   it('links the yearly summary of the chosen year as CSV and PDF', async () => {

@@ -8,8 +8,14 @@ import { buttonVariants } from '~/client/components/ui/button-variants';
 import { errorMessage } from '~/client/lib/api-client';
 import { formatMomentDayIn } from '~/client/lib/iso-day';
 import { defineListSearch, useListSearch } from '~/client/lib/list-search';
-import { formatCents } from '~/shared/billing-texts';
-import { payoutStatusLabels, type TalentPayout } from '~/shared/payouts';
+import { formatMoney } from '~/shared/money-format';
+import {
+  basisPointsPercent,
+  conversionRateText,
+  payoutStatusLabels,
+  type TalentPayout,
+  type TalentPayoutPart,
+} from '~/shared/payouts';
 import { downloadPayoutStatement, payoutListQueryOptions, payoutStatementUrl } from './api';
 import { DownloadLink } from './download-link';
 import { payoutStatusBadges } from './payout-format';
@@ -23,8 +29,27 @@ const payoutsSearch = defineListSearch<Record<never, never>>({
 
 const muted = <span className="text-muted-foreground max-md:hidden">—</span>;
 
+const amountOf = (payout: TalentPayout) => formatMoney(payout.amount_cents, payout.currency);
+
+// A part converted to the payout's currency (decision 051), as its statement says it: what was earned, the
+// rate with its day and source, and the FX margin kept.
+function ConvertedPart({ part, to }: { part: TalentPayoutPart; to: TalentPayout['currency'] }) {
+  if (!part.rate) return null;
+  return (
+    <li>
+      {formatMoney(part.source_cents, part.source_currency)} at{' '}
+      {conversionRateText(part.source_currency, to, part.rate)}
+      <span className="text-muted-foreground">
+        {' '}
+        (FX margin {formatMoney(part.margin_cents, to)}, {basisPointsPercent(part.margin_basis_points)})
+      </span>
+    </li>
+  );
+}
+
 // The payouts sent to the talent (docs/decisions/036), newest first, a page at a time from the server:
-// when, how much, to which method, where it is, the bank's reference or why it failed, and its statement.
+// when, how much in the currency it was paid in, what it converted from, to which method, where it is, the
+// bank's reference or why it failed, and its statement.
 export function PayoutsHistory({ zone }: { zone: string | null }) {
   const search = useListSearch(payoutsSearch);
   const titleId = useId();
@@ -43,8 +68,27 @@ export function PayoutsHistory({ zone }: { zone: string | null }) {
       id: 'amount',
       header: 'Amount',
       phoneOrder: 1,
-      value: (payout) => <span className="font-medium">{formatCents(payout.amount_cents)}</span>,
+      value: (payout) => <span className="font-medium">{amountOf(payout)}</span>,
     }),
+    {
+      id: 'conversion',
+      phone: 'detail',
+      phoneOrder: 2,
+      header: 'Converted from',
+      cell: (payout) =>
+        payout.parts.some((part) => part.rate) ? (
+          <span className="[overflow-wrap:anywhere]">
+            <PhoneLabel>Converted from</PhoneLabel>
+            <ul className="inline-grid gap-0.5">
+              {payout.parts.map((part) => (
+                <ConvertedPart key={part.source_currency} part={part} to={payout.currency} />
+              ))}
+            </ul>
+          </span>
+        ) : (
+          muted
+        ),
+    },
     {
       id: 'method',
       phone: 'detail',
@@ -105,7 +149,7 @@ export function PayoutsHistory({ zone }: { zone: string | null }) {
           href={payoutStatementUrl(payout.id)}
           download={() => downloadPayoutStatement(payout.id)}
           failure="The statement could not be downloaded. Please try again."
-          aria-label={`Statement of the ${formatCents(payout.amount_cents)} payout sent ${formatMomentDayIn(payout.sent_at, zone)} (PDF)`}
+          aria-label={`Statement of the ${amountOf(payout)} payout sent ${formatMomentDayIn(payout.sent_at, zone)} (PDF)`}
           className={buttonVariants({ variant: 'ghost', size: 'sm' })}
         >
           <FileTextIcon aria-hidden="true" />

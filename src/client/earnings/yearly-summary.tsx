@@ -16,7 +16,7 @@ const formats = [
 ] as const;
 
 // A year's earnings and payouts, month by month and company by company, for the talent's tax filing
-// (docs/decisions/036), as a CSV for a spreadsheet or a PDF to keep.
+// (docs/decisions/036), as a CSV for a spreadsheet or a PDF to keep; each amount in its own currency.
 export function YearlySummary() {
   const thisYear = new Date().getFullYear();
   const years = Array.from({ length: YEARS_BACK + 1 }, (_, back) => thisYear - back);
@@ -27,7 +27,8 @@ export function YearlySummary() {
       <CardHeader>
         <CardTitle id={titleId}>Yearly summary</CardTitle>
         <CardDescription>
-          A year’s earnings and payouts, month by month and company by company, for your tax filing.
+          A year’s earnings and payouts, month by month and company by company, for your tax filing: earnings in the
+          currency each company paid in, payouts in the currency you are paid in, and the conversions between them.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3 sm:flex-row sm:items-end">

@@ -7,6 +7,7 @@ import {
   companies,
   invoices,
   milestones,
+  payoutParts,
   payoutRuns,
   payouts,
   platformSettings,
@@ -120,6 +121,10 @@ async function sendPayout(
     })
     .returning();
   if (!payout) throw new Error('The payout was not inserted.');
+  // One part in its own currency, as approval writes a payout of dollars earned in dollars.
+  await db
+    .insert(payoutParts)
+    .values({ payoutId: payout.id, sourceCurrency: 'USD', sourceCents: given.cents, amountCents: given.cents });
   const refs = { applicantId: given.applicantId, payoutId: payout.id };
   await postTransaction({
     currency: 'USD',
@@ -386,10 +391,22 @@ describe('payout statements', () => {
       }),
     );
 
+  // The conversion columns, empty on every row that is not a conversion.
+  const noConversion = {
+    'Date converted': '',
+    'Converted from': '',
+    'From currency': '',
+    Rate: '',
+    'Rate date': '',
+    'Rate source': '',
+    'FX margin': '',
+    'FX margin %': '',
+  };
+
   it('sums the year’s earnings by month and company, lists the payouts paid and the totals, as one CSV table', async () => {
     const { fileName, csv } = await renderYearlySummaryCsv({ db: db(), applicantId: talent.user.id, year: 2026 });
     expect(fileName).toBe('tandem-earnings-2026.csv');
-    const none = { Month: '', Company: '', 'Date paid': '', Method: '', Reference: '' };
+    const none = { Month: '', Company: '', 'Date paid': '', Method: '', Reference: '', ...noConversion };
     expect(csvRecords(csv)).toEqual([
       { ...none, Kind: 'Earned by month', Month: '2026-02', Amount: '500.00', Currency: 'USD' },
       // Week B, the milestone and week C (earned, whatever happened to it afterwards).

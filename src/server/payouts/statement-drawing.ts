@@ -1,3 +1,5 @@
+import type { Currency } from '~/shared/currencies';
+import { formatMoney } from '~/shared/money-format';
 import type { PdfWeight, PdfWriter } from '../platform/pdf-document';
 
 // The layout of the talent's payment papers (docs/decisions/036), as the invoices' (billing/render-invoice-pdf.ts).
@@ -5,14 +7,27 @@ import type { PdfWeight, PdfWriter } from '../platform/pdf-document';
 export const MARGIN = 56;
 const MUTED = '#6b7280';
 const RULE = '#d1d5db';
-export const USD_NOTE =
-  'Amounts are in US dollars; any conversion to your currency is made by your bank or wallet and shows on its statement.';
 
-// Cents as dollars with two decimals, by integer arithmetic: 123450 → '1234.50'.
-export const dollars = (cents: number) => {
-  const whole = Math.abs(cents);
-  return `${cents < 0 ? '-' : ''}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
-};
+// "US dollars", "euros", "Philippine pesos": the plural name, as a sentence says "Amounts are in euros".
+export function currencyName(currency: Currency): string {
+  const parts = new Intl.NumberFormat('en-US', { style: 'currency', currency, currencyDisplay: 'name' }).formatToParts(
+    2,
+  );
+  return parts.find((part) => part.type === 'currency')?.value ?? currency;
+}
+
+// A paper whose amounts are all in one currency says which; the bank converts it if the talent's differs.
+export const oneCurrencyNote = (currency: Currency) =>
+  `Amounts are in ${currencyName(currency)}; any conversion to your currency is made by your bank or wallet and shows on its statement.`;
+
+export interface Amount {
+  currency: Currency;
+  cents: number;
+}
+
+// Amounts in several currencies side by side, never added up: "€1,000.00 · $50.00".
+export const amountsText = (amounts: readonly Amount[]) =>
+  amounts.map((amount) => formatMoney(amount.cents, amount.currency)).join(' · ');
 
 export interface Column {
   label: string;
@@ -107,6 +122,7 @@ export function drawTotal(pdf: PdfWriter, label: string, amount: string) {
   const width = contentWidth(pdf);
   const y = document.y;
   document.fontSize(12).fillColor('black');
-  pdf.text(label, MARGIN + width - 230, y, { width: 145, align: 'right', weight: 'bold' });
-  pdf.text(amount, MARGIN + width - 80, y, { width: 80, align: 'right', weight: 'bold' });
+  // As wide as "IDR 1,234,567,890.00" at 12 pt: a payout currency may have long amounts.
+  pdf.text(label, MARGIN + width - 290, y, { width: 160, align: 'right', weight: 'bold' });
+  pdf.text(amount, MARGIN + width - 125, y, { width: 125, align: 'right', weight: 'bold' });
 }

@@ -1,7 +1,15 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { formatCents } from '~/shared/billing';
-import { payoutTexts } from '~/shared/payouts';
+import { type Currency, DEFAULT_CURRENCY, minorUnitsOf } from '~/shared/currencies';
+import { formatMoney, minorToDecimal } from '~/shared/money-format';
+import {
+  basisPointsPercent,
+  payoutTexts,
+  rateOriginText,
+  rateSourceWords,
+  rateText,
+  type TalentPayoutPart,
+} from '~/shared/payouts';
 import type { Database } from '../db/client';
 import { integerColumn, uuidColumn } from '../db/row-columns';
 import { selectRows } from '../db/select-rows';
@@ -10,48 +18,66 @@ import { AppError } from '../platform/errors';
 import { createPdf } from '../platform/pdf-document';
 import { humanDay } from '../platform/work-calendar';
 import { companyAsInvoiced } from './company-as-invoiced';
+import { currencyColumn, partColumns, partOf } from './find-payout-parts';
 import {
+  type Amount,
+  amountsText,
   type Column,
-  dollars,
+  currencyName,
   drawFacts,
   drawNote,
   drawSection,
   drawTable,
   drawTitle,
   MARGIN,
-  USD_NOTE,
+  oneCurrencyNote,
 } from './statement-drawing';
 
 // A calendar year (UTC) of the talent's money (docs/decisions/036), for their tax filing: earned by month
-// and by company, the payouts paid, and the totals — as CSV and PDF, read from the ledger.
+// and by company, the payouts paid, the conversions between them, and the totals — as CSV and PDF, read from
+// the ledger. Amounts are never added across currencies (decision 051): earnings are in the currency each
+// company paid in, payouts in the one the talent is paid in, and each total is per currency.
 
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const humanMonth = (month: string) => monthFormat.format(new Date(`${month}-01T00:00:00Z`));
 
 const labelAmountColumns = (label: string): Column[] => [
-  { label, x: 0, width: 393, align: 'left' },
-  { label: 'Earned', x: 403, width: 80, align: 'right' },
+  { label, x: 0, width: 378, align: 'left' },
+  { label: 'Earned', x: 388, width: 95, align: 'right' },
 ];
 const payoutColumns: Column[] = [
   { label: 'Date paid', x: 0, width: 70, align: 'left' },
-  { label: 'Method', x: 80, width: 215, align: 'left' },
-  { label: 'Reference', x: 305, width: 90, align: 'left' },
-  { label: 'Amount', x: 403, width: 80, align: 'right' },
+  { label: 'Method', x: 80, width: 200, align: 'left' },
+  { label: 'Reference', x: 290, width: 90, align: 'left' },
+  { label: 'Amount', x: 388, width: 95, align: 'right' },
+];
+// A conversion's rate and margin take two lines each: the rate, then its source and day; the margin, then
+// its percentage. The rate as wide as "1 GBP = 31234.5678901234 VND" (ten decimals).
+const conversionColumns: Column[] = [
+  { label: 'Converted', x: 0, width: 66, align: 'left' },
+  { label: 'From', x: 70, width: 72, align: 'right' },
+  { label: 'Rate', x: 152, width: 158, align: 'left' },
+  { label: 'To', x: 312, width: 80, align: 'right' },
+  { label: 'FX margin', x: 398, width: 85, align: 'right' },
 ];
 
 export interface YearlySummary {
   year: number;
   talent: { name: string; email: string };
-  months: Array<{ month: string; earnedCents: number }>;
-  companies: Array<{ companyName: string; earnedCents: number }>;
+  months: Array<{ month: string; currency: Currency; earnedCents: number }>;
+  companies: Array<{ companyName: string; currency: Currency; earnedCents: number }>;
   payouts: Array<{
     id: string;
     paidOn: string;
+    currency: Currency;
     amountCents: number;
     methodLabel: string | null;
     reference: string | null;
   }>;
-  totals: { earnedCents: number; paidOutCents: number; refundedCents: number };
+  // The parts of the year's payouts that were converted: from the currency earned in to the payout's.
+  conversions: Array<{ payoutId: string; convertedOn: string; paidOn: string; to: Currency; part: TalentPayoutPart }>;
+  // Per currency, in code order; a total with nothing in it is one zero.
+  totals: { earned: Amount[]; paidOut: Amount[]; refunded: Amount[] };
 }
 
 interface YearOptions {
@@ -71,10 +97,10 @@ const inYear = (column: SQL, year: number) => {
 function earnedByMonthAndCompany(db: Database, applicantId: string, year: number) {
   return selectRows(
     db,
-    z.object({ month: z.string(), company_name: z.string(), cents: integerColumn }),
+    z.object({ month: z.string(), company_name: z.string(), currency: currencyColumn, cents: integerColumn }),
     sql`select to_char(l.occurred_at at time zone 'UTC', 'YYYY-MM') as month,
                coalesce(${companyAsInvoiced}, 'A company no longer on Tandem') as company_name,
-               (-sum(e.amount_cents))::bigint as cents
+               e.currency, (-sum(e.amount_cents))::bigint as cents
         from ledger_entries e
         join ledger_transactions l on l.id = e.transaction_id
         left join timesheets t on t.id = e.timesheet_id
@@ -83,7 +109,7 @@ function earnedByMonthAndCompany(db: Database, applicantId: string, year: number
         left join companies c on c.id = a.company_id
         where e.applicant_id = ${applicantId} and e.account = 'talent_pending'
           and l.kind in ('work_approved', 'milestone_released') and ${inYear(sql`l.occurred_at`, year)}
-        group by 1, 2`,
+        group by 1, 2, 3`,
   );
 }
 
@@ -94,43 +120,93 @@ function payoutsPaidIn(db: Database, applicantId: string, year: number) {
       id: uuidColumn,
       paid_on: z.string(),
       amount_cents: integerColumn,
+      currency: currencyColumn,
       method_label: z.string().nullable(),
       reference: z.string().nullable(),
     }),
-    sql`select id, amount_cents, method_label, reference, to_char(paid_at at time zone 'UTC', 'YYYY-MM-DD') as paid_on
+    sql`select id, amount_cents, currency, method_label, reference,
+               to_char(paid_at at time zone 'UTC', 'YYYY-MM-DD') as paid_on
         from payouts
         where applicant_id = ${applicantId} and status = 'paid' and ${inYear(sql`paid_at`, year)}
         order by paid_at, id`,
   );
 }
 
-async function refundedIn(db: Database, applicantId: string, year: number): Promise<number> {
-  const [row] = await selectRows(
+// The converted parts of the payouts paid in the year, dated by the day the payout was sent: approval
+// locked the rate and the ledger posted the conversion then.
+function conversionsPaidIn(db: Database, applicantId: string, year: number) {
+  return selectRows(
     db,
-    z.object({ cents: integerColumn }),
-    sql`select coalesce(sum(e.amount_cents), 0)::bigint as cents
-        from ledger_entries e join ledger_transactions l on l.id = e.transaction_id
-        where e.applicant_id = ${applicantId} and e.account = 'talent_available'
-          and l.kind = 'earnings_reclaimed' and ${inYear(sql`l.occurred_at`, year)}`,
+    z.object({
+      payout_id: uuidColumn,
+      converted_on: z.string(),
+      paid_on: z.string(),
+      to_currency: currencyColumn,
+      source_currency: currencyColumn,
+      source_cents: integerColumn,
+      amount_cents: integerColumn,
+      margin_cents: integerColumn,
+      margin_basis_points: integerColumn,
+      rate: z.string().nullable(),
+      rate_date: z.string().nullable(),
+      rate_source: z.enum(['ecb', 'file', 'manual']).nullable(),
+    }),
+    sql`select p.id as payout_id, to_char(p.sent_at at time zone 'UTC', 'YYYY-MM-DD') as converted_on,
+               to_char(p.paid_at at time zone 'UTC', 'YYYY-MM-DD') as paid_on, p.currency as to_currency,
+               ${partColumns}
+        from payouts p join payout_parts pp on pp.payout_id = p.id
+        where p.applicant_id = ${applicantId} and p.status = 'paid' and ${inYear(sql`p.paid_at`, year)}
+          and pp.rate is not null
+        order by p.paid_at, p.id, pp.source_currency`,
   );
-  return Number(row?.cents ?? 0);
 }
 
-// Sums by key, sorted by key (months in order, companies by name).
-function sumBy<Row>(rows: Row[], keyOf: (row: Row) => string, centsOf: (row: Row) => number) {
-  const sums = new Map<string, number>();
-  for (const row of rows) sums.set(keyOf(row), (sums.get(keyOf(row)) ?? 0) + centsOf(row));
-  return [...sums].sort(([a], [b]) => a.localeCompare(b));
+function refundedIn(db: Database, applicantId: string, year: number) {
+  return selectRows(
+    db,
+    z.object({ currency: currencyColumn, cents: integerColumn }),
+    sql`select e.currency, sum(e.amount_cents)::bigint as cents
+        from ledger_entries e join ledger_transactions l on l.id = e.transaction_id
+        where e.applicant_id = ${applicantId} and e.account = 'talent_available'
+          and l.kind = 'earnings_reclaimed' and ${inYear(sql`l.occurred_at`, year)}
+        group by e.currency
+        order by e.currency`,
+  );
+}
+
+// Sums by label and currency, sorted by currency, then label (months in order, companies by name).
+function sumByCurrency<Row extends { currency: Currency; cents: number }>(rows: Row[], labelOf: (row: Row) => string) {
+  const sums = new Map<string, { label: string; currency: Currency; cents: number }>();
+  for (const row of rows) {
+    const key = `${row.currency} ${labelOf(row)}`;
+    const sum = sums.get(key) ?? { label: labelOf(row), currency: row.currency, cents: 0 };
+    sum.cents += row.cents;
+    sums.set(key, sum);
+  }
+  return [...sums].sort(([a], [b]) => a.localeCompare(b)).map(([, sum]) => sum);
+}
+
+// Per currency, in code order; nothing at all is a zero in `fallback`, so a total always says something.
+function totalsByCurrency(rows: readonly Amount[], fallback: Currency): Amount[] {
+  const sums = new Map<Currency, number>();
+  for (const row of rows) sums.set(row.currency, (sums.get(row.currency) ?? 0) + row.cents);
+  const totals = [...sums]
+    .filter(([, cents]) => cents !== 0)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([currency, cents]) => ({ currency, cents }));
+  return totals.length > 0 ? totals : [{ currency: fallback, cents: 0 }];
 }
 
 export async function yearlySummaryRows({ db, applicantId, year }: YearOptions): Promise<YearlySummary> {
-  const [[talent], earned, paid, refundedCents] = await Promise.all([
+  const [[talent], earned, paid, converted, refunded] = await Promise.all([
     selectRows(
       db,
-      z.object({ name: z.string(), email: z.string() }),
+      z.object({ name: z.string(), email: z.string(), payout_currency: currencyColumn.nullable() }),
       // Named as on the year's last payout (decision 044): a rename afterwards changes no summary of a year
       // paid out; a year with no payout names the talent as they are now.
-      sql`select coalesce(p.paid_to_name, u.name) as name, coalesce(p.paid_to_email, u.email) as email
+      sql`select coalesce(p.paid_to_name, u.name) as name, coalesce(p.paid_to_email, u.email) as email,
+                 (select m.currency from payout_methods m
+                  where m.applicant_id = u.id and m.is_default and m.removed_at is null) as payout_currency
           from users u
           left join lateral (
             select paid_to_name, paid_to_email from payouts
@@ -141,86 +217,222 @@ export async function yearlySummaryRows({ db, applicantId, year }: YearOptions):
     ),
     earnedByMonthAndCompany(db, applicantId, year),
     payoutsPaidIn(db, applicantId, year),
+    conversionsPaidIn(db, applicantId, year),
     refundedIn(db, applicantId, year),
   ]);
   if (!talent) throw new AppError('not_found', payoutTexts.talentNotFound);
-  const centsOf = (row: { cents: number }) => row.cents;
-  const months = sumBy(earned, (row) => row.month, centsOf).map(([month, earnedCents]) => ({ month, earnedCents }));
-  const companies = sumBy(earned, (row) => row.company_name, centsOf).map(([companyName, earnedCents]) => ({
-    companyName,
-    earnedCents,
+  // A total with nothing in it says zero in the currency it would be in: what the talent is paid in, and
+  // refunds in what they earned in.
+  const fallback = talent.payout_currency ?? DEFAULT_CURRENCY;
+  const earnedTotals = totalsByCurrency(earned, fallback);
+  const months = sumByCurrency(earned, (row) => row.month).map((sum) => ({
+    month: sum.label,
+    currency: sum.currency,
+    earnedCents: sum.cents,
+  }));
+  const companies = sumByCurrency(earned, (row) => row.company_name).map((sum) => ({
+    companyName: sum.label,
+    currency: sum.currency,
+    earnedCents: sum.cents,
   }));
   const payouts = paid.map((row) => ({
     id: row.id,
     paidOn: row.paid_on,
-    amountCents: Number(row.amount_cents),
+    currency: row.currency,
+    amountCents: row.amount_cents,
     methodLabel: row.method_label,
     reference: row.reference,
   }));
-  const total = (values: number[]) => values.reduce((sum, value) => sum + value, 0);
+  const conversions = converted.map((row) => ({
+    payoutId: row.payout_id,
+    convertedOn: row.converted_on,
+    paidOn: row.paid_on,
+    to: row.to_currency,
+    part: partOf(row),
+  }));
   return {
     year,
-    talent,
+    talent: { name: talent.name, email: talent.email },
     months,
     companies,
     payouts,
+    conversions,
     totals: {
-      earnedCents: total(months.map((month) => month.earnedCents)),
-      paidOutCents: total(payouts.map((payout) => payout.amountCents)),
-      refundedCents,
+      earned: earnedTotals,
+      paidOut: totalsByCurrency(
+        payouts.map((payout) => ({ currency: payout.currency, cents: payout.amountCents })),
+        fallback,
+      ),
+      refunded: totalsByCurrency(refunded, earnedTotals[0]?.currency ?? fallback),
     },
   };
 }
+
+// The currencies a summary names, earned, paid or refunded in.
+const currenciesOf = (summary: YearlySummary) =>
+  new Set(Object.values(summary.totals).flatMap((amounts: Amount[]) => amounts.map((amount) => amount.currency)));
 
 // The same sections in the CSV and the PDF; in the PDF an empty section says so in a line of its own.
 function yearSections(summary: YearlySummary) {
   const { year, totals } = summary;
   return {
-    months: summary.months.map((row) => ({ label: row.month, cents: row.earnedCents })),
-    companies: summary.companies.map((row) => ({ label: row.companyName, cents: row.earnedCents })),
+    months: summary.months.map((row) => ({ label: row.month, currency: row.currency, cents: row.earnedCents })),
+    companies: summary.companies.map((row) => ({
+      label: row.companyName,
+      currency: row.currency,
+      cents: row.earnedCents,
+    })),
     totals: [
-      { label: 'Earned', cents: totals.earnedCents },
-      { label: 'Paid out', cents: totals.paidOutCents },
-      { label: 'Refunded back', cents: totals.refundedCents },
+      { label: 'Earned', amounts: totals.earned },
+      { label: 'Paid out', amounts: totals.paidOut },
+      { label: 'Refunded back', amounts: totals.refunded },
     ],
     noEarnings: `No earnings in ${year}.`,
     noPayouts: `No payouts were paid in ${year}.`,
+    noConversions: `Nothing was converted between currencies in ${year}.`,
   };
 }
 
+// An amount as a CSV cell: a plain decimal in its currency's minor unit (1234.50, 1234 for JPY), which the
+// Currency column beside it names.
+const decimalOf = (cents: number, currency: Currency) => minorToDecimal(cents, minorUnitsOf(currency));
+
 // One table an accountant's tools import (RFC 4180, one header): each row says what it is, and carries
-// the columns that apply to it. An empty section has no rows; its total says 0.00.
-const CSV_HEADER = ['Kind', 'Month', 'Company', 'Date paid', 'Amount', 'Currency', 'Method', 'Reference'];
+// the columns that apply to it. An empty section has no rows; its total says 0.00. A conversion row is a
+// payout's part: Amount and Currency what it paid, the source and rate beside them.
+const CSV_HEADER = [
+  'Kind',
+  'Month',
+  'Company',
+  'Date paid',
+  'Amount',
+  'Currency',
+  'Method',
+  'Reference',
+  'Date converted',
+  'Converted from',
+  'From currency',
+  'Rate',
+  'Rate date',
+  'Rate source',
+  'FX margin',
+  'FX margin %',
+];
+const NO_CONVERSION = ['', '', '', '', '', '', '', ''];
 
 export async function renderYearlySummaryCsv(options: YearOptions): Promise<{ fileName: string; csv: string }> {
   const summary = await yearlySummaryRows(options);
   const sections = yearSections(summary);
+  const payoutOf = new Map(summary.payouts.map((payout) => [payout.id, payout]));
   const csv = buildCsv([
     CSV_HEADER,
-    ...sections.months.map((row) => ['Earned by month', row.label, '', '', dollars(row.cents), 'USD', '', '']),
-    ...sections.companies.map((row) => ['Earned by company', '', row.label, '', dollars(row.cents), 'USD', '', '']),
+    ...sections.months.map((row) => [
+      'Earned by month',
+      row.label,
+      '',
+      '',
+      decimalOf(row.cents, row.currency),
+      row.currency,
+      '',
+      '',
+      ...NO_CONVERSION,
+    ]),
+    ...sections.companies.map((row) => [
+      'Earned by company',
+      '',
+      row.label,
+      '',
+      decimalOf(row.cents, row.currency),
+      row.currency,
+      '',
+      '',
+      ...NO_CONVERSION,
+    ]),
     ...summary.payouts.map((row) => [
       'Payout paid',
       '',
       '',
       row.paidOn,
-      dollars(row.amountCents),
-      'USD',
+      decimalOf(row.amountCents, row.currency),
+      row.currency,
       row.methodLabel,
       row.reference,
+      ...NO_CONVERSION,
     ]),
-    ...sections.totals.map((row) => [
-      `Total ${row.label.toLowerCase()}`,
+    ...summary.conversions.map(({ payoutId, convertedOn, paidOn, to, part }) => [
+      'Conversion',
       '',
       '',
-      '',
-      dollars(row.cents),
-      'USD',
-      '',
-      '',
+      paidOn,
+      decimalOf(part.amount_cents, to),
+      to,
+      payoutOf.get(payoutId)?.methodLabel,
+      payoutOf.get(payoutId)?.reference,
+      convertedOn,
+      decimalOf(part.source_cents, part.source_currency),
+      part.source_currency,
+      part.rate?.rate,
+      part.rate?.date,
+      part.rate ? rateSourceWords[part.rate.source] : '',
+      decimalOf(part.margin_cents, to),
+      minorToDecimal(part.margin_basis_points, 2),
     ]),
+    ...sections.totals.flatMap((row) =>
+      row.amounts.map((amount) => [
+        `Total ${row.label.toLowerCase()}`,
+        '',
+        '',
+        '',
+        decimalOf(amount.cents, amount.currency),
+        amount.currency,
+        '',
+        '',
+        ...NO_CONVERSION,
+      ]),
+    ),
   ]);
   return { fileName: `tandem-earnings-${summary.year}.csv`, csv };
+}
+
+function summaryNote(summary: YearlySummary): string {
+  const refunded = 'Refunded back is for information: earnings taken back when a company’s payment was refunded.';
+  const [only, ...others] = currenciesOf(summary);
+  if (only && others.length === 0) return `${oneCurrencyNote(only)} ${refunded}`;
+  return `Each amount is in its own currency, never added to another: earnings in the currency the company paid in, payouts in the currency you are paid in, converted by Tandem at the rates listed under Conversions. Any further conversion is made by your bank or wallet and shows on its statement. ${refunded}`;
+}
+
+// Rows with their amounts written in their currency; where a table holds more than one currency, a total
+// line for each follows, so no reader adds euros to dollars.
+function amountRows<Row extends Amount>(rows: readonly Row[], cellsOf: (row: Row) => string[]): string[][] {
+  const lines = rows.map((row) => [...cellsOf(row), formatMoney(row.cents, row.currency)]);
+  const totals = totalsByCurrency(rows, rows[0]?.currency ?? DEFAULT_CURRENCY);
+  if (totals.length < 2) return lines;
+  const blanks = lines[0]?.slice(2).map(() => '') ?? [];
+  return [
+    ...lines,
+    ...totals.map((total) => [
+      `Total in ${currencyName(total.currency)}`,
+      ...blanks,
+      formatMoney(total.cents, total.currency),
+    ]),
+  ];
+}
+
+// A conversion's row; its rate and margin cells each take a second line (drawRow fits a cell's lines).
+function conversionRows(summary: YearlySummary): string[][] {
+  return summary.conversions.flatMap(({ convertedOn, to, part }) => {
+    if (!part.rate) return [];
+    const from = part.source_currency;
+    return [
+      [
+        humanDay(convertedOn),
+        formatMoney(part.source_cents, from),
+        `${rateText(from, to, part.rate)}\n${rateOriginText(part.rate)}`,
+        formatMoney(part.amount_cents, to),
+        `${formatMoney(part.margin_cents, to)}\n${basisPointsPercent(part.margin_basis_points)}`,
+      ],
+    ];
+  });
 }
 
 export async function renderYearlySummaryPdf({
@@ -241,30 +453,30 @@ export async function renderYearlySummaryPdf({
     ['Talent', summary.talent.name],
     ['Email', summary.talent.email],
     ['Year', `${summary.year} (UTC)`],
-    ...sections.totals.map((row): [string, string] => [row.label, formatCents(row.cents)]),
+    ...sections.totals.map((row): [string, string] => [row.label, amountsText(row.amounts)]),
   ]);
-  drawNote(
-    pdf,
-    `${USD_NOTE} Refunded back is for information: earnings taken back when a company’s payment was refunded.`,
-  );
-  const amountRows = (rows: Array<{ label: string; cents: number }>) =>
-    rows.map((row) => [row.label, formatCents(row.cents)]);
+  drawNote(pdf, summaryNote(summary));
   drawSection(pdf, 'Earned by month');
   drawTable(
     pdf,
     labelAmountColumns('Month'),
-    amountRows(sections.months.map((row) => ({ ...row, label: humanMonth(row.label) }))),
+    amountRows(sections.months, (row) => [humanMonth(row.label)]),
     sections.noEarnings,
   );
   drawSection(pdf, 'Earned by company');
-  drawTable(pdf, labelAmountColumns('Company'), amountRows(sections.companies), sections.noEarnings);
+  drawTable(
+    pdf,
+    labelAmountColumns('Company'),
+    amountRows(sections.companies, (row) => [row.label]),
+    sections.noEarnings,
+  );
   drawSection(pdf, 'Payouts paid');
-  const payoutRows = summary.payouts.map((row) => [
-    humanDay(row.paidOn),
-    row.methodLabel ?? '—',
-    row.reference ?? '—',
-    formatCents(row.amountCents),
-  ]);
+  const payoutRows = amountRows(
+    summary.payouts.map((row) => ({ ...row, cents: row.amountCents })),
+    (row) => [humanDay(row.paidOn), row.methodLabel ?? '—', row.reference ?? '—'],
+  );
   drawTable(pdf, payoutColumns, payoutRows, sections.noPayouts);
+  drawSection(pdf, 'Conversions');
+  drawTable(pdf, conversionColumns, conversionRows(summary), sections.noConversions);
   return { fileName: `tandem-earnings-${summary.year}.pdf`, pdf: await pdf.finish() };
 }
