@@ -1,9 +1,14 @@
 import { z } from 'zod';
+import { type Currency, minorUnitsOf } from './currencies';
+import { currencyFieldSchema, reportingRateSchema } from './fx-rates';
+import { minorToDecimal } from './money-format';
 import { type LedgerAccount, type LedgerTransactionKind, ledgerAccounts } from './payouts';
 
 // The books an accountant imports (docs/decisions/046): the ledger's transactions as manual journals for Xero
 // and QuickBooks Online, a trial balance and a month-end report, each account under the accountant's own
-// code and name (a System Setting). Money is integer cents, USD; periods are whole UTC days, both ends in.
+// code and name (a System Setting). Money is integer minor units of each line's currency, every currency
+// reported on its own and then converted to the reporting currency at its recorded rate (docs/decisions/052);
+// periods are whole UTC days, both ends in.
 
 export const accountingTexts = {
   day: (what: string) => `Enter the ${what} as a date (YYYY-MM-DD).`,
@@ -143,8 +148,11 @@ export const ledgerTransactionKindLabels: Record<LedgerTransactionKind, string> 
   payout_failed: 'Payout failed',
 };
 
-export const trialBalanceSchema = z.object({
-  as_of: z.string(),
+// Each currency's accounts and totals: a currency balances on its own, so its debits equal its credits. Its
+// total in the reporting currency at `rate` (null for the reporting currency itself, and where no rate is
+// recorded on or before the day: then `converted_total_cents` is null too).
+export const trialBalanceCurrencySchema = z.object({
+  currency: currencyFieldSchema,
   accounts: z.array(
     z.object({
       account: z.enum(ledgerAccounts),
@@ -156,11 +164,24 @@ export const trialBalanceSchema = z.object({
   ),
   total_debit_cents: z.number().int(),
   total_credit_cents: z.number().int(),
+  rate: reportingRateSchema.nullable(),
+  converted_total_cents: z.number().int().nullable(),
+});
+export type TrialBalanceCurrency = z.infer<typeof trialBalanceCurrencySchema>;
+
+export const trialBalanceSchema = z.object({
+  as_of: z.string(),
+  reporting_currency: currencyFieldSchema,
+  // The currencies with a balance at the day's end, by code.
+  currencies: z.array(trialBalanceCurrencySchema),
+  // The currencies' totals added up in the reporting currency; null when one of them has no recorded rate.
+  converted_total_cents: z.number().int().nullable(),
 });
 export type TrialBalance = z.infer<typeof trialBalanceSchema>;
 
 export const monthEndFigureKeys = [
   'revenue',
+  'fx_margin',
   'processor_fees',
   'tax_collected',
   'paid_out',
@@ -186,6 +207,14 @@ export const monthEndFigures: Record<
     measure: 'month',
     sign: -1,
     hint: 'Margin and platform fees invoiced in the month',
+  },
+  // What Tandem kept on the conversions of the month's payouts (decision 049), revenue beside the fees.
+  fx_margin: {
+    label: 'FX margin',
+    accounts: ['fx_margin'],
+    measure: 'month',
+    sign: -1,
+    hint: 'Margin kept on currency conversions in the month',
   },
   // What the payment processor charged Tandem (nothing posts to it yet: decision 036).
   processor_fees: {
@@ -245,24 +274,44 @@ export const monthEndFigures: Record<
   },
 };
 
+const monthEndFigureSchema = z.object({
+  key: z.enum(monthEndFigureKeys),
+  label: z.string(),
+  accounts: z.array(z.enum(ledgerAccounts)),
+  measure: z.enum(['month', 'balance']),
+  cents: z.number().int(),
+  // The figure in the reporting currency at its currency's rate; null when no rate is recorded.
+  converted_cents: z.number().int().nullable(),
+});
+export type MonthEndFigure = z.infer<typeof monthEndFigureSchema>;
+
 export const monthEndReportSchema = z.object({
   month: z.string(),
   from: z.string(),
   to: z.string(),
-  figures: z.array(
+  reporting_currency: currencyFieldSchema,
+  // Each currency with a figure in the month, by code, and the rate its figures were converted at (null for
+  // the reporting currency itself, and where no rate is recorded on or before the month's last day).
+  currencies: z.array(
+    z.object({
+      currency: currencyFieldSchema,
+      rate: reportingRateSchema.nullable(),
+      figures: z.array(monthEndFigureSchema),
+    }),
+  ),
+  // Each figure added up over the currencies in the reporting currency; null when a currency with an amount in
+  // it has no recorded rate.
+  totals: z.array(
     z.object({
       key: z.enum(monthEndFigureKeys),
       label: z.string(),
-      accounts: z.array(z.enum(ledgerAccounts)),
-      measure: z.enum(['month', 'balance']),
-      cents: z.number().int(),
+      converted_cents: z.number().int().nullable(),
     }),
   ),
 });
 export type MonthEndReport = z.infer<typeof monthEndReportSchema>;
 
-// Integer cents as the files write them, two decimals and no float on the way: 123456 → '1234.56', -5 → '-0.05'.
-export function decimalOfCents(cents: number): string {
-  const whole = Math.abs(cents);
-  return `${cents < 0 ? '-' : ''}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
-}
+// Minor units as the files write them, the currency's own decimals and no float on the way: 123456 USD →
+// '1234.56', -5 USD → '-0.05', 1234 JPY → '1234', -5 KWD → '-0.005'.
+export const decimalOfMinor = (minor: number, currency: Currency): string =>
+  minorToDecimal(minor, minorUnitsOf(currency));

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { type AbuseReportTarget, abuseReportStatuses, abuseReportTargets } from './admin';
+import { type Currency, minorUnitsOf } from './currencies';
+import { currencyFieldSchema, reportingRateSchema } from './fx-rates';
 
 // The admin dashboard (docs/spec/admin-billing-and-content.md §2 item 1, §3 "Admin stats") and the Report button
 // whose reports it counts. Every figure is computed from the records; growth compares with the period before.
@@ -52,8 +54,23 @@ export const adminDashboardSchema = z.object({
   total_workers: dashboardFigureSchema,
   // Companies not deleted; previous: those that existed at the start of this month.
   total_companies: dashboardFigureSchema,
-  // Invoiced this month, before tax (work plus the platform fee); previous: last month.
-  monthly_revenue_cents: dashboardFigureSchema,
+  // Invoiced this month, before tax (work plus the platform fee); previous: last month. A currency at a time,
+  // and added up in the reporting currency.
+  monthly_revenue: z.object({
+    reporting_currency: currencyFieldSchema,
+    // The currencies' revenue in the reporting currency, each month's at the latest rates recorded on or before
+    // its last day; null when a currency with revenue has no such rate (the label then says which).
+    total: dashboardFigureSchema.extend({ value: z.number().int().nullable(), previous: z.number().int().nullable() }),
+    // Each currency invoiced this month or last, by code, in its own minor units; `converted` is this month's in
+    // the reporting currency at `rate` (no rate for the reporting currency itself; null where none is recorded).
+    currencies: z.array(
+      dashboardFigureSchema.extend({
+        currency: currencyFieldSchema,
+        converted: z.number().int().nullable(),
+        rate: reportingRateSchema.nullable(),
+      }),
+    ),
+  }),
   // (invoiced − talent pay) / invoiced this month, in percent with one decimal; null when nothing was
   // invoiced. The label compares in points with last month.
   gross_margin_percent: dashboardFigureSchema.extend({ value: z.number().nullable(), previous: z.number().nullable() }),
@@ -92,11 +109,17 @@ const countFormat = new Intl.NumberFormat('en-US');
 export const formatCount = (value: number) => countFormat.format(value);
 
 // docs/spec/admin-billing-and-content.md §9: revenue in thousands — '$12.4K'; below a thousand dollars, the dollars.
-export function formatThousands(cents: number): string {
-  const dollars = cents / 100;
-  if (Math.abs(dollars) < 1000) return `$${Math.round(dollars)}`;
-  return `$${(Math.round(dollars / 100) / 10).toFixed(1)}K`;
+// Another currency the same way with its own symbol ('€12.4K', '¥840'), its minor units counted by its decimals.
+export function formatThousands(minor: number, currency: Currency = 'USD'): string {
+  const units = minor / 10 ** minorUnitsOf(currency);
+  if (Math.abs(units) < 1000) return `${currencySymbolOf(currency)}${Math.round(units)}`;
+  return `${currencySymbolOf(currency)}${(Math.round(units / 100) / 10).toFixed(1)}K`;
 }
+
+const currencySymbolOf = (currency: Currency) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency })
+    .formatToParts(0)
+    .find((part) => part.type === 'currency')?.value ?? currency;
 
 // ---- Abuse reports: the Report button on profiles, jobs and messages, and the admin's list ----
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Currency, isCurrency } from './currencies';
+import { billingCurrencies, type Currency, currencies, isCurrency } from './currencies';
 
 // Exchange rates with a source (issue 55, item 2; docs/decisions/050). A rate says how many units of the
 // quote currency one unit of the base buys (EUR→USD 1.0163). Rates travel and are stored as decimal strings,
@@ -115,6 +115,7 @@ export type FxImportResponse = z.infer<typeof fxImportResponseSchema>;
 // The FX settings, kept beside the System Settings (like the accounting codes) and outside their Reset.
 const marginMessage = `The FX margin must be from 0% to ${FX_MARGIN_BASIS_POINTS_MAX / 100}%, in steps of 0.01%.`;
 const ageMessage = `The maximum rate age must be a whole number of days from 1 to ${FX_MAX_RATE_AGE_DAYS_MAX}.`;
+const reportingMessage = `Choose the reporting currency from ${billingCurrencies.join(', ')}.`;
 export const fxSettingsSchema = z.object({
   // Added to every conversion, shown wherever one is (issue 55: "shown, never hidden").
   margin_basis_points: z
@@ -128,9 +129,37 @@ export const fxSettingsSchema = z.object({
     .int({ message: ageMessage })
     .min(1, { message: ageMessage })
     .max(FX_MAX_RATE_AGE_DAYS_MAX, { message: ageMessage }),
+  // What the reports add every currency up in, each converted at its recorded rate: one of the currencies
+  // Tandem bills in, the books' home currency.
+  reporting_currency: z.enum(billingCurrencies, { message: reportingMessage }),
 });
 export type FxSettings = z.infer<typeof fxSettingsSchema>;
-export const defaultFxSettings: FxSettings = { margin_basis_points: 0, max_rate_age_days: 3 };
+export const defaultFxSettings: FxSettings = {
+  margin_basis_points: 0,
+  max_rate_age_days: 3,
+  reporting_currency: 'USD',
+};
+
+// A currency code in an answer.
+export const currencyFieldSchema = z.enum(currencies);
+
+// The rate a report converted a currency's figures with, shown beside them: one `base` is `rate` `quote`, the
+// latest recorded on or before the report's day (a derived inverse or cross rate names its date and source).
+export const reportingRateSchema = z.object({
+  base: currencyFieldSchema,
+  quote: currencyFieldSchema,
+  rate: z.string(),
+  date: z.string(),
+  source: z.enum(fxRateSources),
+});
+export type ReportingRate = z.infer<typeof reportingRateSchema>;
+
+export const reportingTexts = {
+  // Said instead of a converted figure.
+  noRate: (from: Currency, to: Currency, day: string) => `No ${from} → ${to} rate recorded on or before ${day}.`,
+  rate: (rate: ReportingRate) =>
+    `1 ${rate.base} = ${rate.rate} ${rate.quote} (${fxRateSourceLabels[rate.source]}, ${rate.date})`,
+} as const;
 export const fxSettingsResponseSchema = z.object({ settings: fxSettingsSchema });
 
 export const fxRateTexts = {

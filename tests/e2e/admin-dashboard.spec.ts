@@ -63,7 +63,7 @@ test('an applicant reports a job, and the administrator sees the figures and res
   await expect(card(page, 'Total Workers').last()).toContainText(formatCount(figures.total_workers.value));
   await expect(card(page, 'Total Companies').last()).toContainText(formatCount(figures.total_companies.value));
   await expect(card(page, 'Monthly Revenue').last()).toContainText(
-    formatThousands(figures.monthly_revenue_cents.value),
+    formatThousands(figures.monthly_revenue.total.value ?? 0, figures.monthly_revenue.reporting_currency),
   );
   await expect(card(page, 'New Sign-ups (7d)').last()).toContainText(figures.new_signups_7d.growth_label);
   await expect(card(page, 'Gross Margin').last()).toContainText(figures.gross_margin_percent.growth_label);

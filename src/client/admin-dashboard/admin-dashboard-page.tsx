@@ -27,6 +27,7 @@ import { Badge } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
 import { Dialog, DialogTrigger } from '~/client/components/ui/dialog';
 import { Skeleton } from '~/client/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/client/components/ui/table';
 import { toast } from '~/client/components/ui/use-toast';
 import { relativeDateLabel } from '~/client/lib/relative-date';
 import type { PageProps } from '~/client/routes';
@@ -39,6 +40,8 @@ import {
   type RecentAdminAction,
 } from '~/shared/admin-dashboard';
 import { auditActionLabel } from '~/shared/audit-logs';
+import { reportingTexts } from '~/shared/fx-rates';
+import { formatMoney } from '~/shared/money-format';
 import { monthlyRevenueTexts } from '~/shared/monthly-revenue';
 import { paths } from '~/shared/routes';
 import { AbuseReportsDialog } from './abuse-reports-dialog';
@@ -52,6 +55,7 @@ function cardsOf(data: AdminDashboard, reportsAction: ReactNode): SummaryCardPro
   const passing = counted.filter((check) => check.status === 'pass').length;
   const notConfigured = health.checks.length - counted.length;
   const margin = data.gross_margin_percent.value;
+  const revenue = data.monthly_revenue;
   return [
     {
       label: 'Total Workers',
@@ -67,12 +71,12 @@ function cardsOf(data: AdminDashboard, reportsAction: ReactNode): SummaryCardPro
     },
     {
       label: monthlyRevenueTexts.label,
-      value: formatThousands(data.monthly_revenue_cents.value),
+      value: revenue.total.value === null ? '—' : formatThousands(revenue.total.value, revenue.reporting_currency),
       hint: (
         <>
-          {monthlyRevenueTexts.hint}
+          {monthlyRevenueTexts.hint}, in {revenue.reporting_currency}
           <br />
-          {data.monthly_revenue_cents.growth_label}
+          {revenue.total.growth_label}
         </>
       ),
       icon: <DollarSignIcon />,
@@ -151,6 +155,56 @@ function SystemChecks({ checks }: { checks: HealthCheck[] }) {
           </li>
         ))}
       </ul>
+    </DashboardSection>
+  );
+}
+
+// Monthly Revenue a currency, this month and last, and this month's in the reporting currency at the rate it
+// was converted at (or that none is recorded): the figures the card's total adds up.
+function RevenueByCurrency({ revenue }: { revenue: AdminDashboard['monthly_revenue'] }) {
+  const reporting = revenue.reporting_currency;
+  return (
+    <DashboardSection id="revenue-by-currency" title="Monthly Revenue by Currency">
+      <Table aria-label="Monthly Revenue by currency">
+        <TableHeader>
+          <TableRow>
+            <TableHead>Currency</TableHead>
+            <TableHead className="text-right">This month</TableHead>
+            <TableHead className="text-right max-sm:hidden">Last month</TableHead>
+            <TableHead className="text-right">In {reporting}</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {revenue.currencies.map((row) => (
+            <TableRow key={row.currency}>
+              <TableCell className="font-medium">{row.currency}</TableCell>
+              <TableCell className="text-right whitespace-nowrap tabular-nums">
+                {formatMoney(row.value, row.currency)}
+                <span className="block text-xs text-muted-foreground">{row.growth_label}</span>
+              </TableCell>
+              <TableCell className="text-right whitespace-nowrap tabular-nums max-sm:hidden">
+                {formatMoney(row.previous, row.currency)}
+              </TableCell>
+              <TableCell className="text-right tabular-nums">
+                {row.converted === null ? '—' : formatMoney(row.converted, reporting)}
+                {row.currency !== reporting && (
+                  <span className="block text-xs text-muted-foreground">
+                    {row.rate ? `at ${reportingTexts.rate(row.rate)}` : 'No rate recorded'}
+                  </span>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+          <TableRow className="font-semibold">
+            <TableCell>Total</TableCell>
+            <TableCell />
+            <TableCell className="max-sm:hidden" />
+            <TableCell className="text-right whitespace-nowrap tabular-nums">
+              {revenue.total.value === null ? '—' : formatMoney(revenue.total.value, reporting)}
+            </TableCell>
+          </TableRow>
+        </TableBody>
+      </Table>
     </DashboardSection>
   );
 }
@@ -244,6 +298,9 @@ export function AdminDashboardPage({ pageId }: PageProps) {
           ))}
         </section>
         {isReportsOpen && <AbuseReportsDialog />}
+        {dashboard.data.monthly_revenue.currencies.length > 0 && (
+          <RevenueByCurrency revenue={dashboard.data.monthly_revenue} />
+        )}
         <div className="grid gap-6 lg:grid-cols-3">
           <div className="min-w-0 lg:col-span-2">
             <RecentActions actions={dashboard.data.recent_actions} />

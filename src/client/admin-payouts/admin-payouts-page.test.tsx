@@ -4,11 +4,13 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { companyUser, fakeId } from '~/client/testing/data-generators';
 import { createFakeServer, type FakeServer, replyError } from '~/client/testing/fake-server';
 import { preloadPages, renderRoute } from '~/client/testing/render-route';
-import { defaultAccountCodes, monthEndFigureKeys, monthEndFigures } from '~/shared/accounting';
+import { defaultAccountCodes, type MonthEndFigureKey, monthEndFigureKeys, monthEndFigures } from '~/shared/accounting';
 import { accountingContract } from '~/shared/contracts/accounting';
 import { payoutsContract } from '~/shared/contracts/payouts';
 import {
+  type LedgerAccount,
   type LedgerSummary,
+  ledgerAccounts,
   type PayoutRun,
   payoutTexts,
   type RunBankFormats,
@@ -657,47 +659,110 @@ describe('Payouts', () => {
   });
 });
 
-// The books (decision 046): the month from the URL, its report and the trial balance at its end, and the files.
+// The books (decisions 046, 052): the month from the URL, its report and the trial balance at its end a currency
+// at a time with each converted to the reporting currency, and the files.
 describe('Payouts: Books', () => {
-  it('shows the month-end report and the trial balance of the month in the URL, with the files to download', async () => {
+  const euroRate = { base: 'EUR', quote: 'USD', rate: '1.0823', date: '2026-10-28', source: 'manual' } as const;
+  // Each figure of a currency: `amounts` by key, the rest zero; converted at `toUsd` (null: no rate).
+  const figuresOf = (amounts: Partial<Record<MonthEndFigureKey, number>>, toUsd: (cents: number) => number | null) =>
+    monthEndFigureKeys.map((key) => ({
+      key,
+      label: monthEndFigures[key].label,
+      accounts: [...monthEndFigures[key].accounts],
+      measure: monthEndFigures[key].measure,
+      cents: amounts[key] ?? 0,
+      converted_cents: toUsd(amounts[key] ?? 0),
+    }));
+  const accountRow = (account: LedgerAccount, debit: number, credit: number) => ({
+    account,
+    ...defaultAccountCodes.accounts[account],
+    debit_cents: debit,
+    credit_cents: credit,
+  });
+  const allAccounts = (rows: ReturnType<typeof accountRow>[]) =>
+    ledgerAccounts.map((account) => rows.find((row) => row.account === account) ?? accountRow(account, 0, 0));
+
+  it('shows the month-end report and the trial balance of the month in the URL a currency at a time, converted, with the files to download', async () => {
     const server = createFakeServer();
     fakePayoutsAdmin(server);
     server.on(accountingContract.monthEnd, ({ query }) => ({
       month: query.get('month') ?? '',
       from: '2026-10-01',
       to: '2026-10-31',
-      figures: monthEndFigureKeys.map((key, index) => ({
+      reporting_currency: 'USD' as const,
+      currencies: [
+        {
+          currency: 'EUR' as const,
+          rate: euroRate,
+          figures: figuresOf({ revenue: 100_000 }, (cents) => (cents ? 108_230 : 0)),
+        },
+        {
+          currency: 'PHP' as const,
+          rate: null,
+          figures: figuresOf({ paid_out: 1_850_000 }, (cents) => (cents ? null : 0)),
+        },
+        { currency: 'USD' as const, rate: null, figures: figuresOf({ revenue: 123_456 }, (cents) => cents) },
+      ],
+      totals: monthEndFigureKeys.map((key) => ({
         key,
         label: monthEndFigures[key].label,
-        accounts: [...monthEndFigures[key].accounts],
-        measure: monthEndFigures[key].measure,
-        cents: key === 'revenue' ? 123_456 : index,
+        converted_cents: key === 'revenue' ? 231_686 : key === 'paid_out' ? null : 0,
       })),
     }));
     server.on(accountingContract.trialBalance, ({ query }) => ({
       as_of: query.get('as_of') ?? '',
-      accounts: [
+      reporting_currency: 'USD' as const,
+      currencies: [
         {
-          account: 'provider_clearing' as const,
-          ...defaultAccountCodes.accounts.provider_clearing,
-          debit_cents: 50_000,
-          credit_cents: 0,
+          currency: 'EUR' as const,
+          accounts: allAccounts([accountRow('provider_clearing', 20_000, 0), accountRow('escrow', 0, 20_000)]),
+          total_debit_cents: 20_000,
+          total_credit_cents: 20_000,
+          rate: euroRate,
+          converted_total_cents: 21_646,
         },
         {
-          account: 'platform_revenue' as const,
-          ...defaultAccountCodes.accounts.platform_revenue,
-          debit_cents: 0,
-          credit_cents: 50_000,
+          currency: 'USD' as const,
+          accounts: allAccounts([
+            accountRow('provider_clearing', 50_000, 0),
+            accountRow('platform_revenue', 0, 50_000),
+          ]),
+          total_debit_cents: 50_000,
+          total_credit_cents: 50_000,
+          rate: null,
+          converted_total_cents: 50_000,
         },
       ],
-      total_debit_cents: 50_000,
-      total_credit_cents: 50_000,
+      converted_total_cents: 71_646,
     }));
     await renderRoute(`${paths.adminPayouts.getHref()}?tab=books&month=2026-10`, { user: admin(), server });
-    const report = await screen.findByRole('table', { name: 'Month-end report, October 2026' });
-    expect(within(report).getByRole('row', { name: /Revenue \(platform fees\).*\$1,234\.56/ })).toBeInTheDocument();
-    const balance = await screen.findByRole('table', { name: 'Trial balance at October 31, 2026' });
+    const dollars = await screen.findByRole('table', { name: 'Month-end report, October 2026, USD' });
+    expect(within(dollars).getByRole('row', { name: /Revenue \(platform fees\).*\$1,234\.56/ })).toBeInTheDocument();
+    const euros = screen.getByRole('table', { name: 'Month-end report, October 2026, EUR' });
+    expect(
+      within(euros).getByRole('row', { name: /Revenue \(platform fees\).*€1,000\.00 \$1,082\.30/ }),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'EUR figures' })).getByText(
+        'In USD at 1 EUR = 1.0823 USD (Entered by hand, 2026-10-28).',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'PHP figures' })).getByText(
+        'No PHP → USD rate recorded on or before 2026-10-31.',
+      ),
+    ).toBeInTheDocument();
+    const all = screen.getByRole('table', { name: 'Month-end report, October 2026, all currencies in USD' });
+    expect(within(all).getByRole('row', { name: /Revenue \(platform fees\) \$2,316\.86/ })).toBeInTheDocument();
+    expect(within(all).getByRole('row', { name: 'Paid out —' })).toBeInTheDocument();
+
+    const balance = await screen.findByRole('table', { name: 'Trial balance at October 31, 2026, USD' });
     expect(within(balance).getByRole('row', { name: /Total \$500\.00 \$500\.00/ })).toBeInTheDocument();
+    const euroBalance = screen.getByRole('table', { name: 'Trial balance at October 31, 2026, EUR' });
+    expect(within(euroBalance).getByRole('row', { name: /Total €200\.00 €200\.00/ })).toBeInTheDocument();
+    const euroBlock = screen.getByRole('region', { name: 'EUR balances' });
+    expect(within(euroBlock).getByText('Total in USD: $216.46')).toBeInTheDocument();
+    expect(screen.getByText('All currencies in USD: $716.46')).toBeInTheDocument();
     expect(server.requests.some((request) => request.path === '/api/admin/accounting/trial-balance')).toBe(true);
     expect(screen.getByRole('link', { name: 'Xero manual journals (CSV)' })).toHaveAttribute(
       'href',
@@ -715,9 +780,9 @@ describe('Payouts: Books', () => {
     server.on(accountingContract.monthEnd, () => replyError(500, 'internal', 'The ledger could not be read.'));
     server.on(accountingContract.trialBalance, ({ query }) => ({
       as_of: query.get('as_of') ?? '',
-      accounts: [],
-      total_debit_cents: 0,
-      total_credit_cents: 0,
+      reporting_currency: 'USD' as const,
+      currencies: [],
+      converted_total_cents: 0,
     }));
     await renderRoute(`${paths.adminPayouts.getHref()}?tab=books&month=2026-10`, { user: admin(), server });
     expect(await screen.findByText('The ledger could not be read.')).toBeInTheDocument();

@@ -10,16 +10,25 @@ import { Input } from '~/client/components/ui/input';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/client/components/ui/table';
 import { errorMessage } from '~/client/lib/api-client';
-import { monthBounds, monthEndFigures, monthQuerySchema, periodQuerySchema } from '~/shared/accounting';
-import { formatCents } from '~/shared/billing-texts';
+import {
+  monthBounds,
+  monthEndFigures,
+  monthQuerySchema,
+  periodQuerySchema,
+  type TrialBalanceCurrency,
+} from '~/shared/accounting';
+import type { Currency } from '~/shared/currencies';
+import { type ReportingRate, reportingTexts } from '~/shared/fx-rates';
+import { formatMoney } from '~/shared/money-format';
 import { ledgerAccountLabels } from '~/shared/payouts';
 import { booksFileUrls, monthEndQueryOptions, trialBalanceQueryOptions } from './api';
 import { usePayoutsView } from './payouts-search';
 
 const thisMonth = () => new Date().toISOString().slice(0, 7);
 
-// The books an accountant imports (docs/decisions/046): a month's report and the trial balance at its end, read
-// from the ledger, and the ledger of a period as Xero or QuickBooks Online journals. The month lives in the URL;
+// The books an accountant imports (docs/decisions/046, 052): a month's report and the trial balance at its end,
+// read from the ledger a currency at a time and converted to the reporting currency at recorded rates, and the
+// ledger of a period as Xero or QuickBooks Online journals. The month lives in the URL;
 // the journals' period starts as the month and may be any span of days.
 export function BooksSection() {
   const { month: chosen, showMonth } = usePayoutsView();
@@ -119,46 +128,116 @@ function EmptyBooks({ children }: { children: ReactNode }) {
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const humanMonth = (month: string) => monthFormat.format(new Date(`${month}-01T00:00:00Z`));
 
+// The rate a currency's figures were converted at, or that there is none; nothing for the reporting currency.
+function RateNote({
+  currency,
+  reporting,
+  rate,
+  day,
+}: {
+  currency: Currency;
+  reporting: Currency;
+  rate: ReportingRate | null;
+  day: string;
+}) {
+  if (currency === reporting) return null;
+  return (
+    <p className="text-sm text-muted-foreground">
+      {rate ? `In ${reporting} at ${reportingTexts.rate(rate)}.` : reportingTexts.noRate(currency, reporting, day)}
+    </p>
+  );
+}
+
+const money = (minor: number | null, currency: Currency) => (minor === null ? '—' : formatMoney(minor, currency));
+
 function MonthEndCard({ month }: { month: string }) {
   const query = useQuery(monthEndQueryOptions(month));
   const urls = booksFileUrls({ ...monthBounds(month), month });
   return (
     <BooksCard
       title={`Month-end report: ${humanMonth(month)}`}
-      description="Every figure is read from the ledger: the month's net, or the balance at its end (UTC)."
+      description="Every figure is read from the ledger, a currency at a time: the month's net, or the balance at its end (UTC). Each is then converted to the reporting currency at the latest rate recorded on or before the month's last day."
     >
       <QueryState query={query} label="the month-end report" failure="Failed to load the month-end report.">
         {(report) =>
-          report.figures.every((figure) => figure.cents === 0) ? (
+          report.currencies.length === 0 ? (
             <EmptyBooks>Nothing moved in {humanMonth(month)} and nothing was held at its end.</EmptyBooks>
           ) : (
-            <div className="space-y-4">
-              <Table aria-label={`Month-end report, ${humanMonth(month)}`}>
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Figure</TableHead>
-                    {/* Below 640 px the figures and amounts alone: the accounts would push the amounts off screen. */}
-                    <TableHead className="max-sm:hidden">From the ledger</TableHead>
-                    <TableHead className="text-right">Amount</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {report.figures.map((figure) => (
-                    <TableRow key={figure.key}>
-                      <TableCell>
-                        <span className="font-medium">{figure.label}</span>
-                        <span className="block text-xs text-muted-foreground">{monthEndFigures[figure.key].hint}</span>
-                      </TableCell>
-                      <TableCell className="text-sm text-muted-foreground max-sm:hidden">
-                        {figure.accounts.map((account) => ledgerAccountLabels[account]).join(' + ')}
-                      </TableCell>
-                      <TableCell className="text-right whitespace-nowrap tabular-nums">
-                        {formatCents(figure.cents)}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+            <div className="space-y-6">
+              {report.currencies.map(({ currency, rate, figures }) => {
+                const isConverted = currency !== report.reporting_currency;
+                return (
+                  <section key={currency} aria-label={`${currency} figures`} className="space-y-2">
+                    <h3 className="font-medium">{currency}</h3>
+                    <Table aria-label={`Month-end report, ${humanMonth(month)}, ${currency}`}>
+                      <TableHeader>
+                        <TableRow>
+                          <TableHead>Figure</TableHead>
+                          {/* Below 640 px the figures and amounts alone: the accounts would push the amounts off screen. */}
+                          <TableHead className="max-sm:hidden">From the ledger</TableHead>
+                          <TableHead className="text-right">Amount</TableHead>
+                          {isConverted && <TableHead className="text-right">In {report.reporting_currency}</TableHead>}
+                        </TableRow>
+                      </TableHeader>
+                      <TableBody>
+                        {figures.map((figure) => (
+                          <TableRow key={figure.key}>
+                            <TableCell>
+                              <span className="font-medium">{figure.label}</span>
+                              <span className="block text-xs text-muted-foreground">
+                                {monthEndFigures[figure.key].hint}
+                              </span>
+                            </TableCell>
+                            <TableCell className="text-sm text-muted-foreground max-sm:hidden">
+                              {figure.accounts.map((account) => ledgerAccountLabels[account]).join(' + ')}
+                            </TableCell>
+                            <TableCell className="text-right whitespace-nowrap tabular-nums">
+                              {formatMoney(figure.cents, currency)}
+                            </TableCell>
+                            {isConverted && (
+                              <TableCell className="text-right whitespace-nowrap tabular-nums">
+                                {money(figure.converted_cents, report.reporting_currency)}
+                              </TableCell>
+                            )}
+                          </TableRow>
+                        ))}
+                      </TableBody>
+                    </Table>
+                    <RateNote currency={currency} reporting={report.reporting_currency} rate={rate} day={report.to} />
+                  </section>
+                );
+              })}
+              {report.currencies.some(({ currency }) => currency !== report.reporting_currency) && (
+                <section aria-label={`All currencies in ${report.reporting_currency}`} className="space-y-2">
+                  <h3 className="font-medium">All currencies in {report.reporting_currency}</h3>
+                  <Table
+                    aria-label={`Month-end report, ${humanMonth(month)}, all currencies in ${report.reporting_currency}`}
+                  >
+                    <TableHeader>
+                      <TableRow>
+                        <TableHead>Figure</TableHead>
+                        <TableHead className="text-right">In {report.reporting_currency}</TableHead>
+                      </TableRow>
+                    </TableHeader>
+                    <TableBody>
+                      {report.totals.map((total) => (
+                        <TableRow key={total.key}>
+                          <TableCell className="font-medium">{total.label}</TableCell>
+                          <TableCell className="text-right whitespace-nowrap tabular-nums">
+                            {money(total.converted_cents, report.reporting_currency)}
+                          </TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                  {report.totals.some((total) => total.converted_cents === null) && (
+                    <p className="text-sm text-muted-foreground">
+                      A figure shown as — needs a rate for a currency above; enter it in System Settings, Exchange
+                      rates.
+                    </p>
+                  )}
+                </section>
+              )}
               <a href={urls.monthEnd} download className={buttonVariants({ variant: 'outline', size: 'sm' })}>
                 <DownloadIcon aria-hidden="true" />
                 Month-end report (CSV)
@@ -179,49 +258,30 @@ function TrialBalanceCard({ asOf }: { asOf: string }) {
   return (
     <BooksCard
       title={`Trial balance at ${humanDay(asOf)}`}
-      description="Each account's balance at the end of the day (UTC), under your accountant's codes (System Settings)."
+      description="Each account's balance at the end of the day (UTC), a currency at a time, under your accountant's codes (System Settings). Each currency balances on its own; its total is converted to the reporting currency at the latest rate recorded on or before the day."
     >
       <QueryState query={query} label="the trial balance" failure="Failed to load the trial balance.">
         {(balance) =>
-          balance.total_debit_cents === 0 && balance.total_credit_cents === 0 ? (
+          balance.currencies.length === 0 ? (
             <EmptyBooks>Nothing is in the ledger up to {humanDay(asOf)}.</EmptyBooks>
           ) : (
-            <div className="space-y-4">
-              <Table aria-label={`Trial balance at ${humanDay(asOf)}`}>
-                <TableHeader>
-                  <TableRow>
-                    {/* Below 640 px the code stands before the account's name, not in a column of its own. */}
-                    <TableHead className="max-sm:hidden">Code</TableHead>
-                    <TableHead>Account</TableHead>
-                    <TableHead className="text-right">Debit</TableHead>
-                    <TableHead className="text-right">Credit</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {balance.accounts.map((row) => (
-                    <TableRow key={row.account}>
-                      <TableCell className="tabular-nums max-sm:hidden">{row.code}</TableCell>
-                      <TableCell>
-                        <span className="tabular-nums sm:hidden">{row.code} </span>
-                        {row.name}
-                        <span className="block text-xs text-muted-foreground">{ledgerAccountLabels[row.account]}</span>
-                      </TableCell>
-                      <TableCell className="text-right whitespace-nowrap tabular-nums">
-                        {row.debit_cents ? formatCents(row.debit_cents) : ''}
-                      </TableCell>
-                      <TableCell className="text-right whitespace-nowrap tabular-nums">
-                        {row.credit_cents ? formatCents(row.credit_cents) : ''}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                  <TableRow className="font-semibold">
-                    <TableCell className="max-sm:hidden" />
-                    <TableCell>Total</TableCell>
-                    <TableCell className="text-right tabular-nums">{formatCents(balance.total_debit_cents)}</TableCell>
-                    <TableCell className="text-right tabular-nums">{formatCents(balance.total_credit_cents)}</TableCell>
-                  </TableRow>
-                </TableBody>
-              </Table>
+            <div className="space-y-6">
+              {balance.currencies.map((block) => (
+                <TrialBalanceTable
+                  key={block.currency}
+                  block={block}
+                  asOf={asOf}
+                  reporting={balance.reporting_currency}
+                />
+              ))}
+              {balance.currencies.some(({ currency }) => currency !== balance.reporting_currency) && (
+                <p className="font-medium">
+                  All currencies in {balance.reporting_currency}:{' '}
+                  {balance.converted_total_cents === null
+                    ? 'not added up until every currency has a rate.'
+                    : formatMoney(balance.converted_total_cents, balance.reporting_currency)}
+                </p>
+              )}
               <a
                 href={booksFileUrls({ from: asOf, to: asOf, month: asOf.slice(0, 7) }).trialBalance}
                 download
@@ -238,6 +298,64 @@ function TrialBalanceCard({ asOf }: { asOf: string }) {
   );
 }
 
+function TrialBalanceTable({
+  block,
+  asOf,
+  reporting,
+}: {
+  block: TrialBalanceCurrency;
+  asOf: string;
+  reporting: Currency;
+}) {
+  const { currency } = block;
+  return (
+    <section aria-label={`${currency} balances`} className="space-y-2">
+      <h3 className="font-medium">{currency}</h3>
+      <Table aria-label={`Trial balance at ${humanDay(asOf)}, ${currency}`}>
+        <TableHeader>
+          <TableRow>
+            {/* Below 640 px the code stands before the account's name, not in a column of its own. */}
+            <TableHead className="max-sm:hidden">Code</TableHead>
+            <TableHead>Account</TableHead>
+            <TableHead className="text-right">Debit</TableHead>
+            <TableHead className="text-right">Credit</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {block.accounts.map((row) => (
+            <TableRow key={row.account}>
+              <TableCell className="tabular-nums max-sm:hidden">{row.code}</TableCell>
+              <TableCell>
+                <span className="tabular-nums sm:hidden">{row.code} </span>
+                {row.name}
+                <span className="block text-xs text-muted-foreground">{ledgerAccountLabels[row.account]}</span>
+              </TableCell>
+              <TableCell className="text-right whitespace-nowrap tabular-nums">
+                {row.debit_cents ? formatMoney(row.debit_cents, currency) : ''}
+              </TableCell>
+              <TableCell className="text-right whitespace-nowrap tabular-nums">
+                {row.credit_cents ? formatMoney(row.credit_cents, currency) : ''}
+              </TableCell>
+            </TableRow>
+          ))}
+          <TableRow className="font-semibold">
+            <TableCell className="max-sm:hidden" />
+            <TableCell>Total</TableCell>
+            <TableCell className="text-right tabular-nums">{formatMoney(block.total_debit_cents, currency)}</TableCell>
+            <TableCell className="text-right tabular-nums">{formatMoney(block.total_credit_cents, currency)}</TableCell>
+          </TableRow>
+        </TableBody>
+      </Table>
+      {currency !== reporting && block.converted_total_cents !== null && (
+        <p className="text-sm">
+          Total in {reporting}: {formatMoney(block.converted_total_cents, reporting)}
+        </p>
+      )}
+      <RateNote currency={currency} reporting={reporting} rate={block.rate} day={asOf} />
+    </section>
+  );
+}
+
 // The journals' period: the month to start with, any days after; a period the server would refuse is said here.
 function JournalCard({ month }: { month: string }) {
   const [period, setPeriod] = useState(() => monthBounds(month));
@@ -249,7 +367,7 @@ function JournalCard({ month }: { month: string }) {
   return (
     <BooksCard
       title="Journals for your accountant"
-      description="One manual journal for each ledger transaction that occurred in the period (UTC days, both included), balanced, under the account codes of System Settings."
+      description="One manual journal for each currency of each ledger transaction that occurred in the period (UTC days, both included), balanced, under the account codes of System Settings. QuickBooks entries name their currency; a Xero manual journal is in your base currency, so each names its currency in the narration."
     >
       <div className="space-y-4">
         <div className="flex flex-col gap-4 sm:flex-row">

@@ -105,8 +105,12 @@ export function useSaveFxSettings() {
       (await callApi(fxRatesContract.updateSettings, { body: settings })).settings,
     onSuccess: (settings) => {
       queryClient.setQueryData(fxSettingsQueryOptions().queryKey, settings);
-      // The list's staleness follows the maximum age.
-      return queryClient.invalidateQueries({ queryKey: ['admin', 'fx-rates'] });
+      // The list's staleness follows the maximum age; the books and the revenue add up in the reporting currency.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['admin', 'fx-rates'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.adminPayouts.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.adminDashboard.all }),
+      ]);
     },
   });
 }

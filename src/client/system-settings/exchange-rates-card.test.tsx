@@ -29,7 +29,7 @@ const row = (overrides: Partial<FxRateRow>): FxRateRow => ({
 // The list fails its first `listFailures` loads (a load and its two retries: lib/query-client.ts).
 function fakeServer({ rows = [row({})], listFailures = 0 }: { rows?: FxRateRow[]; listFailures?: number } = {}) {
   const server = createFakeServer();
-  let settings: FxSettings = { margin_basis_points: 0, max_rate_age_days: 3 };
+  let settings: FxSettings = { margin_basis_points: 0, max_rate_age_days: 3, reporting_currency: 'USD' };
   let failures = listFailures;
   server.on(fxRatesContract.list, () =>
     failures-- > 0
@@ -108,6 +108,7 @@ describe('the Exchange rates card', () => {
       expect(server.requests.find((request) => request.method === 'PUT')?.body).toEqual({
         margin_basis_points: 150,
         max_rate_age_days: 3,
+        reporting_currency: 'USD',
       }),
     );
     const refusal = 'The maximum rate age must be a whole number of days from 1 to 90.';
@@ -119,6 +120,33 @@ describe('the Exchange rates card', () => {
     await events.type(age, '0');
     await events.click(screen.getByRole('button', { name: 'Save FX Settings' }));
     await waitFor(() => expect(age).toHaveAccessibleDescription(expect.stringContaining(refusal)));
+  });
+
+  it('chooses the reporting currency among the billing currencies, with the server’s refusal under it', async () => {
+    const server = fakeServer();
+    const { events } = renderCard(server);
+    const reporting = await screen.findByLabelText('Reporting currency');
+    expect(reporting).toHaveValue('USD');
+    expect(
+      within(reporting)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['USD', 'EUR', 'GBP', 'CAD', 'AUD']);
+    await events.selectOptions(reporting, 'EUR');
+    await events.click(screen.getByRole('button', { name: 'Save FX Settings' }));
+    await waitFor(() =>
+      expect(server.requests.find((request) => request.method === 'PUT')?.body).toEqual({
+        margin_basis_points: 0,
+        max_rate_age_days: 3,
+        reporting_currency: 'EUR',
+      }),
+    );
+    const refusal = 'Choose the reporting currency from USD, EUR, GBP, CAD, AUD.';
+    server.on(fxRatesContract.updateSettings, () =>
+      replyError(400, 'validation', refusal, { reporting_currency: refusal }),
+    );
+    await events.click(screen.getByRole('button', { name: 'Save FX Settings' }));
+    await waitFor(() => expect(reporting).toHaveAccessibleDescription(expect.stringContaining(refusal)));
   });
 
   it('enters a rate by keyboard and shows each refused field under it', async () => {

@@ -11,7 +11,7 @@ import { Skeleton } from '~/client/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/client/components/ui/table';
 import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage, isApiError } from '~/client/lib/api-client';
-import { currencies } from '~/shared/currencies';
+import { billingCurrencies, currencies } from '~/shared/currencies';
 import { type FxSettings, fxRateSourceLabels } from '~/shared/fx-rates';
 import { percentOfBasisPoints } from '~/shared/settings';
 import {
@@ -25,8 +25,8 @@ import {
 const LOAD_FAILED = 'Failed to load the exchange rates. Please try again.';
 
 // Exchange rates (issue 55; docs/decisions/050): the latest rate of each pair with its day, source and age
-// (flagged past the maximum age, which blocks payout runs), an ECB file imported, a rate entered by hand, and
-// the FX margin every conversion adds, shown here rather than hidden.
+// (flagged past the maximum age, which blocks payout runs), an ECB file imported, a rate entered by hand, the
+// FX margin every conversion adds, shown here rather than hidden, and the currency the reports add up in.
 export function ExchangeRatesCard() {
   const titleId = useId();
   return (
@@ -72,6 +72,7 @@ function FxSettingsForm({ stored }: { stored: FxSettings }) {
   const save = useSaveFxSettings();
   const [margin, setMargin] = useState(String(percentOfBasisPoints(stored.margin_basis_points)));
   const [maxAge, setMaxAge] = useState(String(stored.max_rate_age_days));
+  const [reporting, setReporting] = useState<string>(stored.reporting_currency);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -83,10 +84,16 @@ function FxSettingsForm({ stored }: { stored: FxSettings }) {
         // A percentage with more than two decimals is sent as typed, so the server names the step.
         margin_basis_points: margin.trim() === '' ? Number.NaN : Number((percent * 100).toFixed(6)),
         max_rate_age_days: maxAge.trim() === '' ? Number.NaN : Number(maxAge),
+        // Sent as chosen: the server names a currency it does not report in.
+        reporting_currency: reporting as FxSettings['reporting_currency'],
       });
       setMargin(String(percentOfBasisPoints(saved.margin_basis_points)));
       setMaxAge(String(saved.max_rate_age_days));
-      toast({ title: 'Settings Saved', description: 'The FX margin and maximum rate age have been updated.' });
+      setReporting(saved.reporting_currency);
+      toast({
+        title: 'Settings Saved',
+        description: 'The FX margin, maximum rate age and reporting currency have been updated.',
+      });
     } catch (error) {
       if (isApiError(error) && Object.keys(error.fields).length > 0) setErrors(error.fields);
       else toast({ title: 'Error', description: errorMessage(error, 'Failed to save. Please try again.') });
@@ -94,7 +101,11 @@ function FxSettingsForm({ stored }: { stored: FxSettings }) {
   }
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+    <form
+      noValidate
+      onSubmit={submit}
+      className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-end"
+    >
       <FormField
         label="FX margin (%)"
         hint={`Added to the rate of every conversion, and shown with it: now ${percentOfBasisPoints(stored.margin_basis_points)}% (${stored.margin_basis_points} basis points).`}
@@ -111,6 +122,19 @@ function FxSettingsForm({ stored }: { stored: FxSettings }) {
       >
         {(control) => (
           <Input {...control} inputMode="numeric" value={maxAge} onChange={(event) => setMaxAge(event.target.value)} />
+        )}
+      </FormField>
+      <FormField
+        label="Reporting currency"
+        hint="The trial balance, month-end report and revenue add every currency up in it, each at its recorded rate."
+        error={errors.reporting_currency}
+      >
+        {(control) => (
+          <NativeSelect {...control} value={reporting} onChange={(event) => setReporting(event.target.value)}>
+            {billingCurrencies.map((code) => (
+              <option key={code}>{code}</option>
+            ))}
+          </NativeSelect>
         )}
       </FormField>
       <Button type="submit" disabled={save.isPending}>

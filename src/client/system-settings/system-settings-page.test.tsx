@@ -73,7 +73,9 @@ async function openSettings(stored: Partial<PlatformSettings> = {}) {
     max_rate_age_days: 3,
     latest_date: null,
   }));
-  server.on(fxRatesContract.settings, () => ({ settings: { margin_basis_points: 0, max_rate_age_days: 3 } }));
+  server.on(fxRatesContract.settings, () => ({
+    settings: { margin_basis_points: 0, max_rate_age_days: 3, reporting_currency: 'USD' as const },
+  }));
   const view = await renderRoute(paths.adminSettings.getHref(), { user: admin(), server });
   await screen.findByRole('heading', { level: 1, name: 'System Settings' });
   await screen.findByRole('tab', { name: 'Payouts' });

@@ -198,6 +198,7 @@ describe('the books for an accountant', () => {
     for (const record of records) {
       expect(record.Date).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
       expect(record.TaxRate).toBe('Tax Exempt');
+      expect(record.Narration).toMatch(/ \(USD\) \[[0-9a-f]{8}\]$/);
       const key = `${record.Narration}|${record.Date}`;
       journals.set(key, (journals.get(key) ?? 0) + centsOf(record.Amount));
       perCode.set(record.AccountCode ?? '', (perCode.get(record.AccountCode ?? '') ?? 0) + centsOf(record.Amount));
@@ -225,12 +226,15 @@ describe('the books for an accountant', () => {
     const response = await admin.call(accountingContract.quickbooksJournal, { query: period });
     expect(response.statusCode, response.rawPayload.toString()).toBe(200);
     const csv = response.rawPayload.toString('utf8');
-    expect(csv.split('\r\n')[0]).toBe('\uFEFFJournal No.,Journal Date,Account Name,Debits,Credits,Description,Name');
+    expect(csv.split('\r\n')[0]).toBe(
+      '\uFEFFJournal No.,Journal Date,Currency,Account Name,Debits,Credits,Description,Name',
+    );
     const records = csvRecords(csv);
     const entries = new Map<string, { debits: number; credits: number; date: string }>();
     const perName = new Map<string, number>();
     for (const record of records) {
       expect(record['Journal Date']).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+      expect(record.Currency).toBe('USD');
       const debit = blankOrCents(record.Debits);
       const credit = blankOrCents(record.Credits);
       // One side a line, positive.
@@ -261,25 +265,35 @@ describe('the books for an accountant', () => {
     const response = await admin.call(accountingContract.trialBalance, { query: { as_of: period.to } });
     expect(response.statusCode, response.rawPayload.toString()).toBe(200);
     const balance = response.body;
-    expect(balance.total_debit_cents).toBe(balance.total_credit_cents);
-    expect(balance.total_debit_cents).toBeGreaterThan(0);
+    // Every company here bills in dollars: one currency, reported in itself.
+    expect(balance.reporting_currency).toBe('USD');
+    expect(balance.currencies.map((block) => block.currency)).toEqual(['USD']);
+    const dollars = balance.currencies[0];
+    expect(dollars?.total_debit_cents).toBe(dollars?.total_credit_cents);
+    expect(dollars?.total_debit_cents).toBeGreaterThan(0);
+    expect(dollars?.rate).toBeNull();
+    expect(balance.converted_total_cents).toBe(dollars?.total_debit_cents);
     const sums = await sqlSums(upToEnd);
-    for (const row of balance.accounts) {
+    for (const row of dollars?.accounts ?? []) {
       expect(row.debit_cents - row.credit_cents, row.account).toBe(sums[row.account]);
       expect(Math.min(row.debit_cents, row.credit_cents)).toBe(0);
       expect(row.code).toBe(codeOf(row.account));
     }
     // The funding after the day is not in; the one before the month is.
-    expect(balance.accounts.find((row) => row.account === 'escrow')?.credit_cents).toBe(70_001 + 1_234 + 98_765);
+    expect(dollars?.accounts.find((row) => row.account === 'escrow')?.credit_cents).toBe(70_001 + 1_234 + 98_765);
 
     const file = await admin.call(accountingContract.trialBalanceCsv, { query: { as_of: period.to } });
     const records = csvRecords(file.rawPayload.toString('utf8'));
-    expect(records).toHaveLength(ledgerAccounts.length + 1);
-    const total = records.at(-1);
+    // The accounts, the currency's total, and the total of all currencies in the reporting currency.
+    expect(records).toHaveLength(ledgerAccounts.length + 2);
+    const total = records.at(-2);
     expect(total?.['Account Name']).toBe('Total');
-    expect(centsOf(total?.Debit)).toBe(balance.total_debit_cents);
-    expect(centsOf(total?.Credit)).toBe(balance.total_credit_cents);
-    for (const [index, row] of balance.accounts.entries()) {
+    expect(centsOf(total?.Debit)).toBe(dollars?.total_debit_cents);
+    expect(centsOf(total?.Credit)).toBe(dollars?.total_credit_cents);
+    expect(centsOf(total?.['Total in USD'])).toBe(dollars?.total_debit_cents);
+    expect(centsOf(records.at(-1)?.['Total in USD'])).toBe(balance.converted_total_cents);
+    for (const [index, row] of (dollars?.accounts ?? []).entries()) {
+      expect(records[index]?.Currency).toBe('USD');
       expect(centsOf(records[index]?.Debit) - centsOf(records[index]?.Credit)).toBe(sums[row.account]);
     }
   });
@@ -287,11 +301,14 @@ describe('the books for an accountant', () => {
   it('answers the month-end report, each figure tying to the ledger to the cent', async () => {
     const response = await admin.call(accountingContract.monthEnd, { query: { month } });
     expect(response.statusCode, response.rawPayload.toString()).toBe(200);
-    const figures = Object.fromEntries(response.body.figures.map((figure) => [figure.key, figure.cents]));
+    expect(response.body.currencies.map((block) => block.currency)).toEqual(['USD']);
+    const dollarFigures = response.body.currencies[0]?.figures ?? [];
+    const figures = Object.fromEntries(dollarFigures.map((figure) => [figure.key, figure.cents]));
     const [expected] = await selectRows(
       db(),
       z.object({
         revenue: integerColumn,
+        fx_margin: integerColumn,
         fees: integerColumn,
         tax: integerColumn,
         paid_out: integerColumn,
@@ -302,6 +319,7 @@ describe('the books for an accountant', () => {
       }),
       sql`select
             coalesce(-sum(e.amount_cents) filter (where e.account = 'platform_revenue' and ${inPeriod}), 0)::bigint as revenue,
+            coalesce(-sum(e.amount_cents) filter (where e.account = 'fx_margin' and ${inPeriod}), 0)::bigint as fx_margin,
             coalesce(sum(e.amount_cents) filter (where e.account = 'processor_fees' and ${inPeriod}), 0)::bigint as fees,
             coalesce(-sum(e.amount_cents) filter (where e.account = 'tax_payable' and ${inPeriod}), 0)::bigint as tax,
             coalesce(-sum(e.amount_cents) filter (where e.account = 'paid_out' and ${inPeriod}), 0)::bigint as paid_out,
@@ -314,6 +332,7 @@ describe('the books for an accountant', () => {
     );
     expect(figures).toEqual({
       revenue: expected?.revenue,
+      fx_margin: expected?.fx_margin,
       processor_fees: expected?.fees,
       tax_collected: expected?.tax,
       paid_out: expected?.paid_out,
@@ -335,10 +354,21 @@ describe('the books for an accountant', () => {
     );
     expect(figures.paid_out).toBe(paid?.cents);
 
+    // Reported in dollars, each figure in the reporting currency is the dollar figure.
+    expect(response.body.totals.map((total) => total.converted_cents)).toEqual(
+      dollarFigures.map((figure) => figure.cents),
+    );
+
     const file = await admin.call(accountingContract.monthEndCsv, { query: { month } });
     const records = csvRecords(file.rawPayload.toString('utf8'));
-    expect(records.map((record) => centsOf(record.Amount))).toEqual(
-      response.body.figures.map((figure) => figure.cents),
+    const dollarRows = records.filter((record) => record.Currency === 'USD');
+    expect(dollarRows.map((record) => centsOf(record.Amount))).toEqual(dollarFigures.map((figure) => figure.cents));
+    expect(dollarRows.map((record) => centsOf(record['Amount in USD']))).toEqual(
+      dollarFigures.map((figure) => figure.cents),
+    );
+    const totalRows = records.filter((record) => record.Currency === 'All currencies');
+    expect(totalRows.map((record) => centsOf(record['Amount in USD']))).toEqual(
+      response.body.totals.map((total) => total.converted_cents),
     );
   });
 

@@ -272,9 +272,21 @@ describe('admin dashboard', () => {
     const figures = await dashboard();
     // This month: (1,000 + 100) + (500 + 50) + the milestone (100 + 10) invoiced before tax; talent paid
     // 600 + 300 for the weeks and the whole 100 of the milestone.
-    expect(figures.monthly_revenue_cents.value).toBe(176_000);
-    expect(figures.monthly_revenue_cents.previous).toBe(88_000);
-    expect(figures.monthly_revenue_cents.growth_label).toBe('+100% from last month');
+    expect(figures.monthly_revenue.total.value).toBe(176_000);
+    expect(figures.monthly_revenue.total.previous).toBe(88_000);
+    expect(figures.monthly_revenue.total.growth_label).toBe('+100% from last month');
+    // All in dollars, the reporting currency: one row, its own figure.
+    expect(figures.monthly_revenue.reporting_currency).toBe('USD');
+    expect(figures.monthly_revenue.currencies).toEqual([
+      {
+        currency: 'USD',
+        value: 176_000,
+        previous: 88_000,
+        growth_label: '+100% from last month',
+        converted: 176_000,
+        rate: null,
+      },
+    ]);
     // (176,000 − 100,000) / 176,000 = 43.18…%; last month (88,000 − 66,000) / 88,000 = 25%.
     expect(figures.gross_margin_percent.value).toBe(43.2);
     expect(figures.gross_margin_percent.previous).toBe(25);
@@ -292,7 +304,7 @@ describe('admin dashboard', () => {
     )) as unknown as { rows: { invoiced: string; pay: string }[] };
     const invoiced = Number(direct.rows[0]?.invoiced);
     const pay = Number(direct.rows[0]?.pay);
-    expect(figures.monthly_revenue_cents.value).toBe(invoiced);
+    expect(figures.monthly_revenue.total.value).toBe(invoiced);
     expect(figures.gross_margin_percent.value).toBe(Math.round(((invoiced - pay) / invoiced) * 1000) / 10);
   });
 

@@ -9,17 +9,22 @@ import {
   type SystemHealth,
 } from '~/shared/admin-dashboard';
 import { auditActionLabel } from '~/shared/audit-logs';
+import type { Currency } from '~/shared/currencies';
+import { reportingTexts } from '~/shared/fx-rates';
 import type { Database } from '../db/client';
 import { integerColumn, momentColumn, uuidColumn } from '../db/row-columns';
-import { abuseReports, auditLogs, companies, contactMessages, creditNotes, invoices, users } from '../db/schema';
+import { abuseReports, auditLogs, companies, contactMessages, users } from '../db/schema';
 import { selectRows } from '../db/select-rows';
+import { isIssuedIn, monthlyRevenueByCurrency, revenueMonthOf } from '../kernels/money/monthly-revenue';
 import {
-  creditNoteRevenueCents,
-  invoiceRevenueCents,
-  isCreditedIn,
-  isIssuedIn,
-  revenueMonthOf,
-} from '../kernels/money/monthly-revenue';
+  currencyColumn,
+  loadReportingRates,
+  type ReportingRates,
+  reportingRateOf,
+  sumConverted,
+  toReportingCurrency,
+} from '../kernels/money/reporting-currency';
+import { addDays } from '../platform/work-calendar';
 
 // The admin dashboard's figures, each beside the same figure one period earlier. Months
 // are calendar months in UTC. Built for a million users and millions of audit rows: companies count by
@@ -102,10 +107,11 @@ export async function countPopulation({
 
 // Monthly Revenue this month and last (docs/decisions/023-monthly-revenue.md: invoices issued in the
 // month, work and platform fee, before tax, less the credit notes of the month against invoices: decision
-// 048), and the gross margin's cost: what the talent earned for the
-// same invoices, read from the ledger (decision 036) — the earnings credited at approval for the weeks
+// 048), a currency at a time, and the gross margin's cost: what the talent earned for the same invoices, read
+// from the ledger (decision 036) in the invoices' currency — the earnings credited at approval for the weeks
 // those invoices bill, and at release for the fixed-price milestones they release (the talent earns the
-// milestone's whole amount: decision 035).
+// milestone's whole amount: decision 035). Each month's currencies are added up in the reporting currency at
+// the rates recorded on or before the month's last day.
 async function sumRevenue(db: Database, now: Date) {
   const thisMonth = revenueMonthOf(now);
   const lastMonth = revenueMonthOf(now, 1);
@@ -113,46 +119,54 @@ async function sumRevenue(db: Database, now: Date) {
   const isThisMonth = isIssuedIn(thisMonth);
   const sumBy = (amount: SQL, condition: SQL) =>
     sql<string>`coalesce(sum(${amount}) filter (where ${condition}), 0)::bigint`;
-  const isCreditedThisMonth = isCreditedIn(thisMonth);
-  const [[revenue], [credited], [earned]] = await Promise.all([
-    db
-      .select({
-        current: sumBy(invoiceRevenueCents, isThisMonth),
-        previous: sumBy(invoiceRevenueCents, sql`not (${isThisMonth})`),
-      })
-      .from(invoices)
-      .where(inMonths),
-    db
-      .select({
-        current: sumBy(creditNoteRevenueCents, isCreditedThisMonth),
-        previous: sumBy(creditNoteRevenueCents, sql`not (${isCreditedThisMonth})`),
-      })
-      .from(creditNotes)
-      .where(isCreditedIn({ start: lastMonth.start, end: thisMonth.end })),
+  const [current, previous, earned, currentRates, previousRates] = await Promise.all([
+    monthlyRevenueByCurrency({ db, month: thisMonth }),
+    monthlyRevenueByCurrency({ db, month: lastMonth }),
     selectRows(
       db,
-      z.object({ current: integerColumn, previous: integerColumn }),
-      sql`select ${sumBy(sql`-e.amount_cents`, isThisMonth)} as current,
+      z.object({ currency: currencyColumn, current: integerColumn, previous: integerColumn }),
+      sql`select e.currency, ${sumBy(sql`-e.amount_cents`, isThisMonth)} as current,
                  ${sumBy(sql`-e.amount_cents`, sql`not (${isThisMonth})`)} as previous
           from ledger_transactions l
           join ledger_entries e on e.transaction_id = l.id and e.account = 'talent_pending'
           left join timesheets t on l.kind = 'work_approved' and t.id = l.timesheet_id
           join invoices on invoices.id = coalesce(t.invoice_id, l.invoice_id)
-          where l.kind in ('work_approved', 'milestone_released') and ${inMonths}`,
+          where l.kind in ('work_approved', 'milestone_released') and ${inMonths}
+          group by e.currency`,
     ),
+    loadReportingRates({ db, asOf: addDays(thisMonth.end, -1) }),
+    loadReportingRates({ db, asOf: addDays(lastMonth.end, -1) }),
   ]);
+  const currencies = [...new Set([...current.keys(), ...previous.keys()])].sort();
+  // A month's amounts a currency, added up in the reporting currency; null when one of them has no rate.
+  const converted = (amounts: Map<Currency, number>, rates: ReportingRates) =>
+    sumConverted([...amounts].map(([currency, cents]) => toReportingCurrency(rates, cents, currency)));
+  const pay = (which: 'current' | 'previous') => new Map(earned.map((row) => [row.currency, row[which]] as const));
+  const missing = (amounts: Map<Currency, number>, rates: ReportingRates) =>
+    [...amounts.keys()]
+      .filter((currency) => toReportingCurrency(rates, amounts.get(currency) ?? 0, currency) === null)
+      .map((currency) => reportingTexts.noRate(currency, rates.currency, rates.asOf))
+      .join(' ');
   return {
-    revenue: {
-      value: Number(revenue?.current ?? 0) - Number(credited?.current ?? 0),
-      previous: Number(revenue?.previous ?? 0) - Number(credited?.previous ?? 0),
-    },
-    talentPay: { value: earned?.current ?? 0, previous: earned?.previous ?? 0 },
+    reportingCurrency: currentRates.currency,
+    currencies: currencies.map((currency) => ({
+      currency,
+      value: current.get(currency) ?? 0,
+      previous: previous.get(currency) ?? 0,
+      converted: toReportingCurrency(currentRates, current.get(currency) ?? 0, currency),
+      rate: reportingRateOf(currentRates, currency),
+    })),
+    revenue: { value: converted(current, currentRates), previous: converted(previous, previousRates) },
+    talentPay: { value: converted(pay('current'), currentRates), previous: converted(pay('previous'), previousRates) },
+    // What a figure that could not be converted says instead.
+    missingRates: { value: missing(current, currentRates), previous: missing(previous, previousRates) },
   };
 }
 
-// (invoiced − talent pay) / invoiced, in percent with one decimal; null when nothing was invoiced.
-function grossMarginPercent(invoicedCents: number, talentPayCents: number): number | null {
-  if (invoicedCents <= 0) return null;
+// (invoiced − talent pay) / invoiced, in percent with one decimal; null when nothing was invoiced, or when the
+// figures could not be added up in one currency.
+function grossMarginPercent(invoicedCents: number | null, talentPayCents: number | null): number | null {
+  if (invoicedCents === null || talentPayCents === null || invoicedCents <= 0) return null;
   return Math.round(((invoicedCents - talentPayCents) / invoicedCents) * 1000) / 10;
 }
 
@@ -274,14 +288,31 @@ export async function getAdminDashboard({
   const { workers, signups } = people;
   const margin = grossMarginPercent(money.revenue.value, money.talentPay.value);
   const previousMargin = grossMarginPercent(money.revenue.previous, money.talentPay.previous);
+  // A month that could not be added up in the reporting currency says which rate it lacks, not a comparison.
+  const unconverted = money.missingRates.value || money.missingRates.previous;
+  const { value: revenue, previous: previousRevenue } = money.revenue;
   return {
     total_workers: figure(workers.value, workers.previous, 'last month'),
     total_companies: figure(companyCount.value, companyCount.previous, 'last month'),
-    monthly_revenue_cents: figure(money.revenue.value, money.revenue.previous, 'last month'),
+    monthly_revenue: {
+      reporting_currency: money.reportingCurrency,
+      total: {
+        value: revenue,
+        previous: previousRevenue,
+        growth_label:
+          revenue === null || previousRevenue === null
+            ? unconverted
+            : growthLabel(revenue, previousRevenue, 'last month'),
+      },
+      currencies: money.currencies.map((row) => ({
+        ...row,
+        growth_label: growthLabel(row.value, row.previous, 'last month'),
+      })),
+    },
     gross_margin_percent: {
       value: margin,
       previous: previousMargin,
-      growth_label: marginGrowthLabel(margin, previousMargin),
+      growth_label: unconverted || marginGrowthLabel(margin, previousMargin),
     },
     new_signups_7d: figure(signups.value, signups.previous, 'last week'),
     open_abuse_reports: figure(reports.value, reports.previous, 'last week'),

@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fxRatesContract } from '~/shared/contracts/fx-rates';
+import { defaultFxSettings } from '~/shared/fx-rates';
 import { integerColumn } from '../db/row-columns';
 import { auditLogs, fxRates } from '../db/schema';
 import { selectRows } from '../db/select-rows';
@@ -188,25 +189,38 @@ describe('exchange rates', () => {
       expect(tooPrecise.statusCode).toBe(400);
     });
 
-    it('keeps the FX margin and the maximum rate age, audit-logged', async () => {
+    it('keeps the FX margin, the maximum rate age and the reporting currency, audit-logged', async () => {
       const read = await admin.call(fxRatesContract.settings);
-      expect(read.body).toEqual({ settings: { margin_basis_points: 0, max_rate_age_days: 3 } });
-      const saved = await admin.call(fxRatesContract.updateSettings, {
-        body: { margin_basis_points: 150, max_rate_age_days: 5 },
+      expect(read.body).toEqual({
+        settings: { margin_basis_points: 0, max_rate_age_days: 3, reporting_currency: 'USD' },
       });
-      expect(saved.body).toEqual({ settings: { margin_basis_points: 150, max_rate_age_days: 5 } });
+      const saved = await admin.call(fxRatesContract.updateSettings, {
+        body: { margin_basis_points: 150, max_rate_age_days: 5, reporting_currency: 'EUR' },
+      });
+      expect(saved.body).toEqual({
+        settings: { margin_basis_points: 150, max_rate_age_days: 5, reporting_currency: 'EUR' },
+      });
+      expect((await admin.call(fxRatesContract.settings)).body?.settings.reporting_currency).toBe('EUR');
       const [audit] = await db().select().from(auditLogs).where(eq(auditLogs.action, 'settings.fx_updated'));
       expect(audit?.details).toEqual({
-        changed: ['margin_basis_points', 'max_rate_age_days'],
-        before: { margin_basis_points: 0, max_rate_age_days: 3 },
-        after: { margin_basis_points: 150, max_rate_age_days: 5 },
+        changed: ['margin_basis_points', 'max_rate_age_days', 'reporting_currency'],
+        before: { margin_basis_points: 0, max_rate_age_days: 3, reporting_currency: 'USD' },
+        after: { margin_basis_points: 150, max_rate_age_days: 5, reporting_currency: 'EUR' },
       });
       const refused = await admin.callUnchecked(fxRatesContract.updateSettings, {
-        body: { margin_basis_points: 2.5, max_rate_age_days: 0 },
+        body: { margin_basis_points: 2.5, max_rate_age_days: 0, reporting_currency: 'PHP' },
       });
       expect(refused.statusCode).toBe(400);
-      expect(Object.keys(refused.error?.fields ?? {}).sort()).toEqual(['margin_basis_points', 'max_rate_age_days']);
-      await admin.call(fxRatesContract.updateSettings, { body: { margin_basis_points: 0, max_rate_age_days: 3 } });
+      expect(Object.keys(refused.error?.fields ?? {}).sort()).toEqual([
+        'margin_basis_points',
+        'max_rate_age_days',
+        'reporting_currency',
+      ]);
+      // Pesos are paid out, not billed: the books' home currency is one Tandem bills in.
+      expect(refused.error?.fields?.reporting_currency).toBe(
+        'Choose the reporting currency from USD, EUR, GBP, CAD, AUD.',
+      );
+      await admin.call(fxRatesContract.updateSettings, { body: defaultFxSettings });
     });
 
     it('answers administrators only', async () => {

@@ -5,7 +5,7 @@ import { platformSettings } from '../db/schema';
 import { FX_SETTINGS_KEY, getFxSettings } from '../platform/get-fx-settings';
 import { recordAuditEvent } from '../platform/record-audit-event';
 
-// Saves the FX margin and maximum rate age, and records what changed, before and after. Nothing changed,
+// Saves the FX margin, the maximum rate age and the reporting currency, and records what changed, before and after. Nothing changed,
 // nothing recorded.
 export async function updateFxSettings({
   db,

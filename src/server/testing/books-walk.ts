@@ -487,8 +487,8 @@ export async function walkTheBooks(
   check(
     `Xero: payout ${dollars(work)} sent (available → in transit)`,
     { [code('talent_available')]: work, [code('payouts_in_transit')]: -work },
-    // The narration names the payout's bank reference as the export finds it, once it is known.
-    linesOf(weekJournal(new RegExp(`^Payout sent — ${payoutReference}(, ref BANK-TX-WEEK-1)? \\[`))),
+    // The narration names the payout's bank reference as the export finds it, once it is known, then its currency.
+    linesOf(weekJournal(new RegExp(`^Payout sent — ${payoutReference}(, ref BANK-TX-WEEK-1)? \\(USD\\) \\[`))),
     'csv-parse',
   );
   check(
@@ -946,8 +946,16 @@ export async function walkTheBooks(
       'The trial balance',
       await admin.call(accountingContract.trialBalance, { query: { as_of: asOf } }),
     ).body;
+    // The walk bills and pays in dollars: the books hold one currency, reported in itself.
+    check(
+      'trial balance: one currency, USD, reported in USD',
+      [['USD'], 'USD'],
+      [trial.currencies.map((block) => block.currency), trial.reporting_currency],
+      'API trial balance',
+    );
+    const dollarsBlock = trial.currencies.find((block) => block.currency === 'USD');
     const net = (account: LedgerAccount) => {
-      const row = trial.accounts.find((candidate) => candidate.account === account);
+      const row = dollarsBlock?.accounts.find((candidate) => candidate.account === account);
       return (row?.debit_cents ?? 0) - (row?.credit_cents ?? 0);
     };
     const nonZero = Object.fromEntries(
@@ -956,7 +964,9 @@ export async function walkTheBooks(
     say(
       `      │ trial balance ${asOf}: ${Object.entries(nonZero)
         .map(([account, cents]) => `${account} ${dollars(cents)}`)
-        .join(', ')}; debits ${dollars(trial.total_debit_cents)} = credits ${dollars(trial.total_credit_cents)}`,
+        .join(
+          ', ',
+        )}; debits ${dollars(dollarsBlock?.total_debit_cents ?? 0)} = credits ${dollars(dollarsBlock?.total_credit_cents ?? 0)}`,
     );
     check(
       `trial balance: cash ${dollars(expected.cash)} = paid out ${dollars(expected.paidOut)} + revenue ${dollars(expected.revenue)} + tax ${dollars(expected.tax)}`,
@@ -970,20 +980,26 @@ export async function walkTheBooks(
       'API trial balance',
     );
     check(
-      'trial balance: debits equal credits',
-      trial.total_debit_cents,
-      trial.total_credit_cents,
+      'trial balance: debits equal credits, and the total in USD is theirs',
+      [dollarsBlock?.total_debit_cents, dollarsBlock?.total_debit_cents],
+      [dollarsBlock?.total_credit_cents, trial.converted_total_cents],
       'API trial balance',
     );
     const report = succeeded(
       'The month-end report',
       await admin.call(accountingContract.monthEnd, { query: { month: asOf.slice(0, 7) } }),
     ).body;
-    const figures = Object.fromEntries(report.figures.map((figure) => [figure.key, figure.cents]));
+    const figures = Object.fromEntries(
+      (report.currencies.find((block) => block.currency === 'USD')?.figures ?? []).map((figure) => [
+        figure.key,
+        figure.cents,
+      ]),
+    );
     check(
       `month-end: revenue ${dollars(expected.revenue)}, tax ${dollars(expected.tax)}, paid out ${dollars(expected.paidOut)}, nothing owed or held`,
       {
         revenue: expected.revenue,
+        fx_margin: 0,
         processor_fees: 0,
         tax_collected: expected.tax,
         paid_out: expected.paidOut,
@@ -993,6 +1009,12 @@ export async function walkTheBooks(
         receivable: 0,
       },
       figures,
+      'API month-end',
+    );
+    check(
+      'month-end: each figure in USD over all currencies is the dollars figure',
+      figures,
+      Object.fromEntries(report.totals.map((total) => [total.key, total.converted_cents])),
       'API month-end',
     );
   }

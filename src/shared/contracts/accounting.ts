@@ -16,7 +16,7 @@ export const accountingContract = defineContract(
       method: 'GET',
       path: '/api/admin/accounting/journal-xero.csv',
       summary:
-        'The ledger’s transactions of a period (UTC days, both included), one Xero manual journal each, for Xero’s manual journal import (CSV)',
+        'The ledger’s transactions of a period (UTC days, both included), one Xero manual journal for each currency of each, the currency named in the narration, for Xero’s manual journal import (CSV)',
       query: periodQuerySchema,
       responses: { 200: fileOf('text/csv') },
     },
@@ -24,14 +24,15 @@ export const accountingContract = defineContract(
       method: 'GET',
       path: '/api/admin/accounting/journal-quickbooks.csv',
       summary:
-        'The ledger’s transactions of a period (UTC days, both included), one journal entry each, for QuickBooks Online’s journal entry import (CSV)',
+        'The ledger’s transactions of a period (UTC days, both included), one journal entry for each currency of each, with its Currency, for QuickBooks Online’s journal entry import (CSV)',
       query: periodQuerySchema,
       responses: { 200: fileOf('text/csv') },
     },
     trialBalance: {
       method: 'GET',
       path: '/api/admin/accounting/trial-balance',
-      summary: 'Each account’s debit or credit balance at the end of a day (UTC), under the accountant’s codes',
+      summary:
+        'Each account’s debit or credit balance at the end of a day (UTC), a currency at a time, under the accountant’s codes; each currency’s total converted to the reporting currency at the latest rate recorded on or before the day',
       query: asOfQuerySchema,
       responses: { 200: trialBalanceSchema },
     },
@@ -46,7 +47,7 @@ export const accountingContract = defineContract(
       method: 'GET',
       path: '/api/admin/accounting/month-end',
       summary:
-        'A month’s report from the ledger: revenue, processor fees, tax collected, paid out; escrow, owed to talent, in transit and receivable at its end',
+        'A month’s report from the ledger, a currency at a time: revenue, FX margin, processor fees, tax collected, paid out; escrow, owed to talent, in transit and receivable at its end; each figure converted to the reporting currency at the latest rate recorded on or before the month’s last day, and added up',
       query: monthQuerySchema,
       responses: { 200: monthEndReportSchema },
     },

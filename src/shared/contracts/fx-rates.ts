@@ -10,7 +10,7 @@ import {
 } from '../fx-rates';
 
 // Exchange rates with a source (issue 55; docs/decisions/050): the latest rate of each pair, an ECB file
-// imported, a rate entered by hand, and the FX margin and maximum rate age. Administrators only.
+// imported, a rate entered by hand, and the FX margin, maximum rate age and reporting currency. Administrators only.
 export const fxRatesContract = defineContract(
   { name: 'fx-rates', tags: ['admin', 'settings'] },
   {
@@ -39,13 +39,14 @@ export const fxRatesContract = defineContract(
     settings: {
       method: 'GET',
       path: '/api/admin/fx-settings',
-      summary: 'The FX margin (basis points) and the maximum age of a rate in days',
+      summary: 'The FX margin (basis points), the maximum age of a rate in days and the reporting currency',
       responses: { 200: fxSettingsResponseSchema },
     },
     updateSettings: {
       method: 'PUT',
       path: '/api/admin/fx-settings',
-      summary: 'Change the FX margin and the maximum age of a rate; audit-logged with before and after',
+      summary:
+        'Change the FX margin, the maximum age of a rate and the reporting currency; audit-logged with before and after',
       body: fxSettingsSchema,
       responses: { 200: fxSettingsResponseSchema },
     },

@@ -80,7 +80,11 @@ describe('Monthly Revenue', () => {
     // The admin dashboard: every invoice of the month.
     const dashboard = await admin.call(adminDashboardContract.dashboard);
     expect(dashboard.statusCode).toBe(200);
-    expect(dashboard.body.monthly_revenue_cents.value).toBe(platform);
+    // Every company here bills in dollars: one currency, and the total in the reporting currency is its figure.
+    expect(dashboard.body.monthly_revenue.currencies.map((row) => [row.currency, row.value])).toEqual([
+      ['USD', platform],
+    ]);
+    expect(dashboard.body.monthly_revenue.total.value).toBe(platform);
 
     // Company Management: each row and its details, which add up to the dashboard's figure.
     const rows = (await admin.call(adminCompaniesContract.list, { query: { page_size: 100 } })).body.items;

@@ -1,5 +1,11 @@
 import { and, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Currency } from '~/shared/currencies';
+import type { Database } from '../../db/client';
+import { integerColumn } from '../../db/row-columns';
 import { creditNotes, invoices } from '../../db/schema';
+import { selectRows } from '../../db/select-rows';
+import { currencyColumn } from './reporting-currency';
 
 // Monthly Revenue, the one definition (docs/decisions/023-monthly-revenue.md): the invoices issued in a
 // calendar month (UTC, by issue date), paid or not, each counted for its work and its platform fee, before
@@ -45,3 +51,30 @@ export const monthlyRevenueOf = (companyIds: SQL, month: RevenueMonth) =>
     where ${invoices.companyId} in (${companyIds}) and ${isIssuedIn(month)})
     - (select coalesce(sum(${creditNoteRevenueCents}), 0) from ${creditNotes}
     where ${creditNotes.companyId} in (${companyIds}) and ${isCreditedIn(month)}))::bigint`;
+
+// Monthly Revenue a currency: each invoice and credit note counts in its own currency (its company's billing
+// currency when issued), so a platform billing in several has one figure a currency, never their sum; a report
+// converts each at its recorded rate (reporting-currency.ts) before adding them up. Currencies with nothing
+// issued in the month are left out.
+export async function monthlyRevenueByCurrency({
+  db,
+  month,
+}: {
+  db: Database;
+  month: RevenueMonth;
+}): Promise<Map<Currency, number>> {
+  const rows = await selectRows(
+    db,
+    z.object({ currency: currencyColumn, cents: integerColumn }),
+    sql`select currency, sum(cents)::bigint as cents from (
+          select ${invoices.currency} as currency, ${invoiceRevenueCents} as cents from ${invoices}
+          where ${isIssuedIn(month)}
+          union all
+          select ${creditNotes.currency}, -${creditNoteRevenueCents} from ${creditNotes}
+          where ${isCreditedIn(month)}
+        ) issued
+        group by currency
+        order by currency`,
+  );
+  return new Map(rows.filter((row) => row.cents !== 0).map((row) => [row.currency, row.cents]));
+}

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Currency, isCurrency } from '~/shared/currencies';
 import type { Database } from '../../db/client';
@@ -12,6 +12,17 @@ export type RateBook = ReadonlyMap<string, ExchangeRate>;
 const pairKey = (base: string, quote: string) => `${base}>${quote}`;
 
 export async function loadRateBook(db: Database): Promise<RateBook> {
+  return readRateBook(db, sql`true`);
+}
+
+// The book as it stood for a day: each pair's latest rate dated on or before it, so a report of a past month
+// converts at the rates recorded for that month, not at today's. A rate entered later for a day up to then
+// counts: it is what Tandem recorded for that day.
+export async function loadRateBookAsOf(db: Database, day: string): Promise<RateBook> {
+  return readRateBook(db, sql`rate_date <= ${day}::date`);
+}
+
+async function readRateBook(db: Database, where: SQL): Promise<RateBook> {
   const rows = await selectRows(
     db,
     z.object({
@@ -24,6 +35,7 @@ export async function loadRateBook(db: Database): Promise<RateBook> {
     sql`select distinct on (base, quote) base, quote, trim_scale(rate)::text as rate, rate_date::text as rate_date,
                source::text as source
         from fx_rates
+        where ${where}
         order by base, quote, rate_date desc, updated_at desc, created_at desc`,
   );
   const book = new Map<string, ExchangeRate>();
