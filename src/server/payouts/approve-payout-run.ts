@@ -11,8 +11,9 @@ import { AppError } from '../platform/errors';
 import { getFxSettings } from '../platform/get-fx-settings';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { completeIfDone } from './complete-run-if-done';
-import { defaultMethodJoin, exceptionSql, lockRun, postPayoutMoves, writePayoutParts } from './payout-run-records';
+import { defaultMethodJoin, exceptionSql, lockRun, postPayoutMoves } from './payout-run-records';
 import { groupByTalent, planPayoutParts, staleRateOf } from './plan-payout-parts';
+import { writePayoutParts } from './write-payout-parts';
 
 // Approves a draft run, locking its exchange rates: each planned payout's parts are converted again at
 // the latest rates, and a rate missing or older than the maximum age stops the approval with a sentence. Every planned payout leaves its talent's available balance in one transaction,

@@ -8,14 +8,9 @@ import { payoutRuns } from '../db/schema';
 import { selectRows } from '../db/select-rows';
 import { loadRateBook } from '../kernels/money/rate-book';
 import { getFxSettings } from '../platform/get-fx-settings';
-import {
-  bringLedgerUpToDate,
-  defaultMethodJoin,
-  exceptionSql,
-  type PayoutSettings,
-  writePayoutParts,
-} from './payout-run-records';
+import { bringLedgerUpToDate, defaultMethodJoin, exceptionSql, type PayoutSettings } from './payout-run-records';
 import { groupByTalent, planPayoutParts, reachesMinimum } from './plan-payout-parts';
+import { writePayoutParts } from './write-payout-parts';
 
 const balanceRow = z.object({
   applicant_id: uuidColumn,
