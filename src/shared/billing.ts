@@ -16,7 +16,7 @@ import {
   workTexts,
 } from './billing-texts';
 import { malformedIdMessage } from './contract-schemas';
-import { type Currency, currencyMinorUnits } from './currencies';
+import { currencySchema } from './fx-rates';
 import { engagementTypes } from './job-texts';
 
 // Work and billing (decision 013): assignments, timesheets, invoices and payments. Money is integer cents
@@ -277,9 +277,6 @@ const invoiceRefundSchema = z.object({
   issued_at: z.string(),
 });
 export type InvoiceRefund = z.infer<typeof invoiceRefundSchema>;
-
-// A currency as the API answers it (ISO 4217; issue 55).
-export const currencySchema = z.enum(Object.keys(currencyMinorUnits) as [Currency, ...Currency[]]);
 
 export const invoiceSchema = z.object({
   id: z.string(),

@@ -43,6 +43,8 @@ export const billingCurrencies = ['USD', 'EUR', 'GBP', 'CAD', 'AUD'] as const sa
 export type BillingCurrency = (typeof billingCurrencies)[number];
 export const isBillingCurrency = (code: string): code is BillingCurrency =>
   (billingCurrencies as readonly string[]).includes(code);
+export const isPayoutCurrency = (code: string): code is PayoutCurrency =>
+  (payoutCurrencies as readonly string[]).includes(code);
 export const payoutCurrencies = [
   'USD',
   'EUR',
@@ -63,6 +65,7 @@ export const payoutCurrencies = [
   'VND',
   'IDR',
 ] as const satisfies readonly Currency[];
+export type PayoutCurrency = (typeof payoutCurrencies)[number];
 
 // Every amount so far, and what existing data migrates as.
 export const DEFAULT_CURRENCY: Currency = 'USD';

@@ -22,6 +22,9 @@ export const FX_FILE_MAX_BYTES = 10 * 1024 * 1024;
 export const FX_MARGIN_BASIS_POINTS_MAX = 1000;
 export const FX_MAX_RATE_AGE_DAYS_MAX = 90;
 
+// A currency as the API answers it (ISO 4217; issue 55): a plain enum, so answers serialise without a transform.
+export const currencySchema = z.enum(currencies as [Currency, ...Currency[]]);
+
 const currencyMessage = 'Choose a currency Tandem knows (a three-letter ISO 4217 code).';
 export const currencyCodeSchema = z
   .string({ message: currencyMessage })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { currencies } from './currencies';
-import { currencyCodeSchema, type FxRateSource, fxRateSources } from './fx-rates';
+import { currencies, payoutCurrencies } from './currencies';
+import { currencyCodeSchema, currencySchema, type FxRateSource, fxRateSources } from './fx-rates';
 import { minorToDecimal } from './money-format';
 
 // Paying the talent (docs/decisions/036): what they earn goes into a double-entry ledger in integer minor units of
@@ -108,6 +108,7 @@ export const payoutTexts = {
   sortCode: 'A UK sort code is 6 digits, such as 20-00-00.',
   ifsc: 'An IFSC is 11 characters: 4 letters, a zero, then 6 letters or digits, such as HDFC0001234.',
   email: 'Enter the email address of your account there.',
+  currency: 'Choose the currency you are paid in from the list.',
   // A person with a password proves it with the password alone: an emailed code would let whoever reads their
   // mail redirect their pay (decision 036). A code is for those who sign in through Google, LinkedIn or Apple.
   passwordNeeded: 'Confirm it is you: enter your password.',
@@ -226,8 +227,13 @@ export const payoutProofSchema = z.object({
 });
 export type PayoutProof = z.infer<typeof payoutProofSchema>;
 
+// What the talent is paid in through the method (issue 55); earnings in other currencies are converted at
+// the rate locked when the run is approved. Left out, US dollars, as every method before currencies.
+const payoutCurrencySchema = z.enum(payoutCurrencies, { message: payoutTexts.currency }).default('USD');
+
 const bankAccountSchema = z.object({
   kind: z.literal('bank_account'),
+  currency: payoutCurrencySchema,
   holder_name: trimmed(payoutTexts.holderName, 2, 100),
   bank_name: trimmed(payoutTexts.bankName, 2, 100),
   account_number: z.string({ message: payoutTexts.accountNumber }).transform(normalizeAccountNumber),
@@ -237,6 +243,7 @@ const bankAccountSchema = z.object({
 
 const walletSchema = z.object({
   kind: z.enum(['wise', 'payoneer', 'paypal']),
+  currency: payoutCurrencySchema,
   email: z.email({ message: payoutTexts.email }).trim().toLowerCase().max(254, { message: payoutTexts.email }),
 });
 
@@ -274,6 +281,7 @@ export const payoutMethodSchema = z.object({
   // Masked: "Bank transfer · BDO Unibank · ending in 6789", "PayPal · m***@example.com".
   label: z.string(),
   holder_name: z.string().nullable(),
+  currency: currencySchema,
   is_default: z.boolean(),
   // The first moment it can be paid (72 hours after it was added).
   usable_from: z.string(),
@@ -479,7 +487,6 @@ export const bankFormatLabels: Record<BankFormat, string> = {
   pain001: 'ISO 20022 pain.001 (SEPA / IBAN)',
   nacha: 'NACHA (US ACH)',
 };
-const currencySchema = z.enum(currencies);
 const formatTotalSchema = z.object({ count: z.number().int(), total_cents: z.number().int() });
 export const runBankFormatsSchema = z.object({
   // One pain.001 file per currency, in code order; each total in that currency's minor unit.

@@ -9,6 +9,7 @@ import { NativeSelect } from '~/client/components/ui/native-select';
 import { RadioGroup, RadioGroupItem } from '~/client/components/ui/radio-group';
 import { toast } from '~/client/components/ui/use-toast';
 import { applyServerError, toFieldErrors } from '~/client/lib/form-errors';
+import { payoutCurrencies } from '~/shared/currencies';
 import {
   bankCodeTypeLabels,
   bankCodeTypes,
@@ -26,6 +27,11 @@ import {
   payoutMethodFormFields,
 } from './payout-method-form-values';
 import { ProofFields } from './proof-fields';
+
+const currencyNames = new Intl.DisplayNames(['en'], { type: 'currency' });
+// Issue 55: what a payout through this method arrives in; other currencies are converted before it leaves.
+const payoutCurrencyHint =
+  'Earnings in other currencies are converted at the rate locked when the payout run is approved; you see the rate before.';
 
 const NOT_ADDED = 'The payout method was not added. Please check your connection and try again.';
 
@@ -147,6 +153,17 @@ function AddPayoutMethodForm({ hasPassword, onDone }: { hasPassword: boolean; on
           {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
         </FormField>
       )}
+      <FormField label="Paid in" hint={payoutCurrencyHint} error={errors.currency?.message}>
+        {(control) => (
+          <NativeSelect {...control} {...form.register('currency')}>
+            {payoutCurrencies.map((code) => (
+              <option key={code} value={code}>
+                {code} — {currencyNames.of(code)}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
 
       <ProofFields
         hasPassword={hasPassword}

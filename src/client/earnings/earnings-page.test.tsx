@@ -70,6 +70,7 @@ function payoutMethod(overrides: Partial<PayoutMethod> = {}): PayoutMethod {
     kind: 'bank_account',
     label: 'Bank transfer · BDO Unibank · ending in 6789',
     holder_name: 'Ada Talent',
+    currency: 'USD',
     is_default: true,
     usable_from: '2026-01-05T10:00:00.000Z',
     onboarded: true,
@@ -316,7 +317,7 @@ describe('Earnings', () => {
     const [first, second, third] = within(list).getAllByRole('listitem');
     expect(first).toHaveTextContent('Bank transfer · BDO Unibank · ending in 6789Default');
     // The label names the kind already; the line under it is the account's holder.
-    expect(first).toHaveTextContent(/Default\s*Account holder: Ada Talent$/);
+    expect(first).toHaveTextContent(/Default\s*Account holder: Ada Talent\s*Paid in USD$/);
     expect(within(first as HTMLElement).getByText('Default')).toBeInTheDocument();
     expect(within(first as HTMLElement).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
     expect(second).toHaveTextContent('Can be paid from Mar 3, 2099 at 2:15 PM UTC');
@@ -333,6 +334,9 @@ describe('Earnings', () => {
     const dialog = await openAddMethod(events);
     expect(within(dialog).getByRole('radio', { name: 'Bank transfer' })).toBeChecked();
     await typeBankAccount(events, dialog, '1234 5678 4321');
+    // Dollars unless chosen otherwise; this talent is paid in pesos.
+    expect(within(dialog).getByLabelText('Paid in')).toHaveValue('USD');
+    await events.selectOptions(within(dialog).getByLabelText('Paid in'), 'PHP — Philippine Peso');
     await events.type(within(dialog).getByLabelText('Password'), 'correct horse');
     await events.click(within(dialog).getByRole('button', { name: 'Add payout method' }));
 
@@ -342,6 +346,7 @@ describe('Earnings', () => {
     expect(addRequests(server)[0]?.body).toEqual({
       method: {
         kind: 'bank_account',
+        currency: 'PHP',
         holder_name: 'Ada Talent',
         bank_name: 'Chase',
         account_number: '123456784321',
@@ -419,7 +424,7 @@ describe('Earnings', () => {
 
     await waitFor(() => expect(addRequests(server)).toHaveLength(1));
     expect(addRequests(server)[0]?.body).toEqual({
-      method: { kind: 'paypal', email: 'ada@talent.test' },
+      method: { kind: 'paypal', currency: 'USD', email: 'ada@talent.test' },
       proof: { email_code: '123456' },
     });
   });

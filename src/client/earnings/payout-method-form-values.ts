@@ -1,3 +1,4 @@
+import type { PayoutCurrency } from '~/shared/currencies';
 import {
   type AddPayoutMethodInput,
   type BankCodeType,
@@ -14,6 +15,7 @@ export const newPayoutMethodKinds: readonly NewPayoutMethodKind[] = ['bank_accou
 
 export interface PayoutMethodFormValues extends ProofValues {
   kind: NewPayoutMethodKind;
+  currency: PayoutCurrency;
   holder_name: string;
   bank_name: string;
   account_number: string;
@@ -26,6 +28,7 @@ type PayoutMethodField = keyof PayoutMethodFormValues;
 
 export const emptyPayoutMethodValues: PayoutMethodFormValues = {
   kind: 'bank_account',
+  currency: 'USD',
   holder_name: '',
   bank_name: '',
   account_number: '',
@@ -44,6 +47,7 @@ export const payoutMethodFormFields: readonly PayoutMethodField[] = [
   'bank_code_type',
   'bank_code',
   'email',
+  'currency',
   ...proofFields,
 ];
 
@@ -53,10 +57,10 @@ export const payoutMethodFieldName = (serverName: string) => proofFieldName(serv
 
 function methodOf(values: PayoutMethodFormValues) {
   if (values.kind === 'bank_account') {
-    const { kind, holder_name, bank_name, account_number, bank_code_type, bank_code } = values;
-    return { kind, holder_name, bank_name, account_number, bank_code_type, bank_code };
+    const { kind, currency, holder_name, bank_name, account_number, bank_code_type, bank_code } = values;
+    return { kind, currency, holder_name, bank_name, account_number, bank_code_type, bank_code };
   }
-  return { kind: values.kind, email: values.email };
+  return { kind: values.kind, currency: values.currency, email: values.email };
 }
 
 type PayoutMethodCheck =

@@ -184,6 +184,7 @@ function PayoutMethodItem({ method, zone, onMakeDefault, onRemove, onFinishSetup
             Account holder: {method.holder_name}
           </span>
         )}
+        <span className="text-sm text-muted-foreground">Paid in {method.currency}</span>
         {isWaiting && (
           <span className="text-sm text-amber-900">Can be paid from {formatMomentIn(method.usable_from, zone)}</span>
         )}

@@ -41,6 +41,7 @@ export async function addPayoutMethod({
       .values({
         applicantId,
         kind: method.kind,
+        currency: method.currency,
         label,
         ...(method.kind === 'bank_account'
           ? {

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { currencyOf } from '~/shared/currencies';
 import {
   type NewPayoutMethod,
   PAYOUT_METHOD_WAIT_HOURS,
@@ -56,6 +57,7 @@ export function viewOf(row: MethodRow): PayoutMethod {
     kind: row.kind,
     label: row.label,
     holder_name: row.holderName,
+    currency: currencyOf(row.currency),
     is_default: row.isDefault,
     usable_from: row.usableFrom.toISOString(),
     onboarded: row.kind !== 'stripe_connect' || row.onboardedAt !== null,

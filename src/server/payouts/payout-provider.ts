@@ -30,8 +30,9 @@ export interface ConnectProvider {
   createAccount(input: { email: string; applicantId: string }): Promise<{ accountId: string }>;
   // The onboarding page to send the talent to.
   accountLink(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string }>;
-  // Whether Stripe will pay out to the account.
-  isOnboarded(accountId: string): Promise<boolean>;
+  // Whether Stripe will pay out to the account, and the currency it pays out in (its default currency,
+  // ISO upper case; null when Stripe does not say).
+  accountState(accountId: string): Promise<{ onboarded: boolean; currency: string | null }>;
   transfer(request: TransferRequest): Promise<TransferOutcome>;
 }
 
@@ -82,10 +83,13 @@ export function createStripeConnect({ secretKey, apiUrl }: { secretKey: string; 
       });
       return { url: link.url };
     },
-    async isOnboarded(accountId) {
+    async accountState(accountId) {
       const stripe = await stripeClient();
       const account = await stripe.accounts.retrieve(accountId);
-      return Boolean(account.payouts_enabled && account.details_submitted);
+      return {
+        onboarded: Boolean(account.payouts_enabled && account.details_submitted),
+        currency: account.default_currency?.toUpperCase() ?? null,
+      };
     },
     async transfer({ payoutId, amountCents, currency, destination, runId }) {
       const stripe = await stripeClient();

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { isPayoutCurrency } from '~/shared/currencies';
 import type { Database } from '../db/client';
 import { payoutMethods } from '../db/schema';
 import { connectMethodOf } from './payout-method-records';
@@ -17,7 +18,10 @@ export async function refreshConnectOnboarding({
   if (!connect) return;
   const method = await connectMethodOf(db, applicantId);
   if (!method?.stripeAccountId || method.onboardedAt) return;
-  if (await connect.isOnboarded(method.stripeAccountId)) {
-    await db.update(payoutMethods).set({ onboardedAt: new Date() }).where(eq(payoutMethods.id, method.id));
+  const account = await connect.accountState(method.stripeAccountId);
+  if (account.onboarded) {
+    // Paid in the connected account's own currency (issue 55), when Tandem pays out in it; else dollars.
+    const currency = account.currency && isPayoutCurrency(account.currency) ? account.currency : 'USD';
+    await db.update(payoutMethods).set({ onboardedAt: new Date(), currency }).where(eq(payoutMethods.id, method.id));
   }
 }

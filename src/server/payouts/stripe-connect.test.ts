@@ -20,7 +20,7 @@ async function startFakeConnect() {
   const server = Fastify();
   const replies = new Map<string, unknown>();
   const transfers: Array<{ idempotencyKey: string | undefined; form: Record<string, string> }> = [];
-  const state = { onboarded: false, accounts: 0 };
+  const state = { onboarded: false, accounts: 0, currency: 'usd' };
   server.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
@@ -45,6 +45,7 @@ async function startFakeConnect() {
     object: 'account',
     payouts_enabled: state.onboarded,
     details_submitted: state.onboarded,
+    default_currency: state.currency,
   }));
   server.post<{ Body: Record<string, string> }>('/v1/transfers', async (request, reply) => {
     const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
@@ -127,7 +128,7 @@ describe('payouts through Stripe Connect', () => {
     expect((await approveRun(waiting)).statusCode).toBe(200);
 
     connect.state.onboarded = true;
-    expect((await refresh()).body.items[0]).toMatchObject({ onboarded: true });
+    expect((await refresh()).body.items[0]).toMatchObject({ onboarded: true, currency: 'USD' });
     const { runId } = await preparePayoutRun({ db: db(), settings, day: '2035-03-12' });
     const approved = await approveRun(runId);
     expect(approved.statusCode, approved.rawPayload.toString()).toBe(200);
@@ -158,6 +159,22 @@ describe('payouts through Stripe Connect', () => {
       .where(eq(payouts.id, line?.id ?? ''));
     expect(paid).toMatchObject({ status: 'paid', reference: 'tr_fake1' });
     expect(await talentBalanceOf(db(), talent.user.id)).toMatchObject({ availableCents: 0, paidOutCents: 12_345 });
+  });
+
+  it('pays a connected account in its own currency when Tandem pays out in it, else in dollars', async () => {
+    for (const [stripeCurrency, expected] of [
+      ['php', 'PHP'],
+      ['jpy', 'USD'],
+    ] as const) {
+      const talent = await signedInAccount(testApp, { role: 'applicant' });
+      connect.state.onboarded = false;
+      await talent.call(payoutsContract.connectLink, { body: { proof: { password: talent.password ?? undefined } } });
+      connect.state.onboarded = true;
+      connect.state.currency = stripeCurrency;
+      const refreshed = await talent.call(payoutsContract.connectRefresh);
+      expect(refreshed.body.items[0]).toMatchObject({ kind: 'stripe_connect', onboarded: true, currency: expected });
+    }
+    connect.state.currency = 'usd';
   });
 
   it('puts a refused transfer back in the balance', async () => {
