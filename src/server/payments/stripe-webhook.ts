@@ -34,7 +34,12 @@ async function findPaymentOf(db: Database, intent: Stripe.PaymentIntent) {
   // created the intent never heard back (and so never stored the intent's id).
   const paymentId = paymentIdSchema.safeParse(intent.metadata?.payment_id);
   const [payment] = await db
-    .select({ id: payments.id, amountCents: payments.amountCents, providerRef: payments.providerRef })
+    .select({
+      id: payments.id,
+      amountCents: payments.amountCents,
+      currency: payments.currency,
+      providerRef: payments.providerRef,
+    })
     .from(payments)
     .where(
       paymentId.success
@@ -43,9 +48,6 @@ async function findPaymentOf(db: Database, intent: Stripe.PaymentIntent) {
     );
   return payment;
 }
-
-// Every charge is made in this currency (pay-invoice.ts).
-const PAYMENT_CURRENCY: ChargeRequest['currency'] = 'usd';
 
 // A PaymentIntent settled after its request answered (or the request never heard back): complete or fail
 // the matching payment. Repeated deliveries, and events for payments settled already, change nothing.
@@ -78,7 +80,7 @@ async function settleIntent(
 ): Promise<{ handled: boolean; refused?: string }> {
   const payment = await findPaymentOf(context.db, intent);
   if (!payment) return { handled: false };
-  if (intent.amount !== payment.amountCents || intent.currency !== PAYMENT_CURRENCY) {
+  if (intent.amount !== payment.amountCents || intent.currency !== payment.currency.toLowerCase()) {
     return { handled: false, refused: 'the intent’s amount or currency is not the payment’s' };
   }
   if (payment.providerRef && payment.providerRef !== intent.id) {

@@ -192,7 +192,7 @@ export function createInvoicePayments({
     try {
       outcome = await provider.charge({
         amountCents: payment.amountCents,
-        currency: 'usd',
+        currency: payment.currency.toLowerCase(),
         providerRef: method.providerRef,
         idempotencyKey: providerKeyOf(payment.id),
         description: await describePayment(db, payment),

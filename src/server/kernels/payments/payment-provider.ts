@@ -14,8 +14,10 @@ export interface SavedMethod {
 }
 
 export interface ChargeRequest {
+  // In the payment's currency (the company's billing currency), counted in its minor unit.
   amountCents: number;
-  currency: 'usd';
+  // Lower case, as Stripe spells it: 'usd', 'eur'.
+  currency: string;
   // The saved method's provider_ref.
   providerRef: string;
   // The same key always names the same charge: a retry returns the first outcome and never charges twice.
