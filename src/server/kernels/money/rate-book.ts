@@ -54,8 +54,18 @@ async function readRateBook(db: Database, where: SQL): Promise<RateBook> {
 
 // The rate from → to the book gives: a stored rate of the pair, else the inverse of the pair's other way,
 // else the cross rate through the euro (the ECB quotes everything against it). Null when none of them is
-// stored. Same currency is no conversion and has no rate.
+// stored, or when the derived rate falls outside what a rate may be (decision 049's bounds): a run then names
+// the rate it lacks instead of failing. Same currency is no conversion and has no rate.
 export function rateBetween(book: RateBook, from: Currency, to: Currency): ExchangeRate | null {
+  try {
+    return derivedRate(book, from, to);
+  } catch (error) {
+    if (error instanceof RangeError) return null;
+    throw error;
+  }
+}
+
+function derivedRate(book: RateBook, from: Currency, to: Currency): ExchangeRate | null {
   if (from === to) return null;
   const direct = book.get(pairKey(from, to));
   if (direct) return direct;
