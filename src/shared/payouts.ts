@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { currencies, payoutCurrencies } from './currencies';
+import { type Currency, currencies, payoutCurrencies } from './currencies';
 import { currencyCodeSchema, currencySchema, type FxRateSource, fxRateSources } from './fx-rates';
-import { minorToDecimal } from './money-format';
+import { formatMoney, minorToDecimal } from './money-format';
 
 // Paying the talent (docs/decisions/036): what they earn goes into a double-entry ledger in integer minor units of
 // each currency; it is pending until the company has paid (a System Setting) and a security period has passed, then
@@ -330,23 +330,20 @@ export const payoutExceptionLabels: Record<PayoutException, string> = {
   rate_missing: 'No exchange rate to the payout currency',
 };
 
-export const payoutBalanceSchema = z.object({
+// What the ledger owes a talent in one currency, by stage. Each currency stands on its own: euros are
+// never added to dollars.
+export const currencyBalanceSchema = z.object({
+  currency: currencySchema,
   pending_cents: z.number().int(),
   available_cents: z.number().int(),
   in_transit_cents: z.number().int(),
   paid_out_cents: z.number().int(),
-  minimum_cents: z.number().int(),
-  next_payout: z.object({
-    // The next scheduled run, a moment.
-    runs_at: z.string(),
-    // What it would pay today: the available balance if it reaches the minimum, else 0.
-    amount_cents: z.number().int(),
-    // Why it would not pay, if it would not.
-    blocked_by: z.enum(payoutExceptions).nullable(),
-  }),
-  on_hold: z.boolean(),
 });
-export type PayoutBalance = z.infer<typeof payoutBalanceSchema>;
+export type CurrencyBalance = z.infer<typeof currencyBalanceSchema>;
+
+// A rate as a conversion recorded it: one unit of the source is worth `rate` of the target, as published
+// for `date` by `source`.
+const recordedRateSchema = z.object({ rate: z.string(), date: z.string(), source: z.enum(fxRateSources) });
 
 // A part of a payout (decision 051): what it took from the talent's balance in one currency and what that
 // became in the payout's currency. A part already in the payout's currency has no rate and no margin.
@@ -358,9 +355,37 @@ export const payoutPartSchema = z.object({
   margin_cents: z.number().int(),
   margin_basis_points: z.number().int(),
   // One source_currency is worth `rate` of the payout's currency, as published for `date` by `source`.
-  rate: z.object({ rate: z.string(), date: z.string(), source: z.enum(fxRateSources) }).nullable(),
+  rate: recordedRateSchema.nullable(),
 });
 export type TalentPayoutPart = z.infer<typeof payoutPartSchema>;
+
+// How the next payout's figure was come by: `estimate`, what today's latest rates make of the available
+// balance (approval locks the rate, so the figure may still move); `planned`, the talent's line in a run
+// awaiting approval, as the administrator sees it.
+export const nextPayoutBases = ['estimate', 'planned'] as const;
+export type NextPayoutBasis = (typeof nextPayoutBases)[number];
+
+export const payoutBalanceSchema = z.object({
+  // One row per currency the talent has earned in, in code order; none before their first earning.
+  balances: z.array(currencyBalanceSchema),
+  // In US cents: a run pays a talent whose available balances are worth at least this at the latest rates.
+  minimum_cents: z.number().int(),
+  next_payout: z.object({
+    // The next scheduled run, a moment.
+    runs_at: z.string(),
+    basis: z.enum(nextPayoutBases),
+    // The default payout method's currency (US dollars while there is none).
+    currency: currencySchema,
+    // In `currency`: what it would pay, the sum of the parts; 0 when it would pay nothing.
+    amount_cents: z.number().int(),
+    // Each available currency and what it becomes in `currency`, with the rate and the FX margin.
+    parts: z.array(payoutPartSchema),
+    // Why it would not pay, if it would not.
+    blocked_by: z.enum(payoutExceptions).nullable(),
+  }),
+  on_hold: z.boolean(),
+});
+export type PayoutBalance = z.infer<typeof payoutBalanceSchema>;
 
 // How a statement names a rate's origin, before its day: "ECB rate of 2026-11-27".
 export const rateSourceWords: Record<FxRateSource, string> = {
@@ -369,7 +394,7 @@ export const rateSourceWords: Record<FxRateSource, string> = {
   manual: 'Tandem’s rate',
 };
 
-type RecordedRate = { rate: string; date: string; source: FxRateSource };
+type RecordedRate = z.infer<typeof recordedRateSchema>;
 
 // "1 EUR = 61.2345 PHP": the recorded rate digit for digit, so anyone can redo the sum.
 export const rateText = (from: string, to: string, rate: RecordedRate) => `1 ${from} = ${rate.rate} ${to}`;
@@ -381,6 +406,28 @@ export const conversionRateText = (from: string, to: string, rate: RecordedRate)
 
 // Basis points as a percentage, exactly: 50 → '0.50%', 125 → '1.25%'.
 export const basisPointsPercent = (basisPoints: number) => `${minorToDecimal(basisPoints, 2)}%`;
+
+// A part as the screens list it: "€2,034.57 at 1 EUR = 61.2345 PHP, ECB rate of 2026-11-27 (FX margin
+// ₱622.67, 0.50%)"; a part already in the payout's currency, "$250.00, no conversion".
+export function payoutPartText(part: TalentPayoutPart, to: Currency): string {
+  const source = formatMoney(part.source_cents, part.source_currency);
+  if (!part.rate) return `${source}, no conversion`;
+  return `${source} at ${conversionRateText(part.source_currency, to, part.rate)} (FX margin ${formatMoney(part.margin_cents, to)}, ${basisPointsPercent(part.margin_basis_points)})`;
+}
+
+// An amount with its currency, and several as a sentence writes them: "€315.65 and $12.00".
+export interface AmountIn {
+  currency: Currency;
+  cents: number;
+}
+export const formatAmountList = (amounts: readonly AmountIn[]) =>
+  new Intl.ListFormat('en-GB', { style: 'long', type: 'conjunction' }).format(
+    amounts.map((amount) => formatMoney(amount.cents, amount.currency)),
+  );
+
+// A sum in each of several currencies, never one sum across them.
+export const currencyTotalSchema = z.object({ currency: currencySchema, amount_cents: z.number().int() });
+export type CurrencyTotal = z.infer<typeof currencyTotalSchema>;
 
 export const talentPayoutSchema = z.object({
   id: z.string(),
@@ -442,6 +489,14 @@ export const runLineStatusLabels: Record<RunLineStatus, string> = {
   ...payoutStatusLabels,
 };
 
+export const runRateSchema = z.object({
+  from: currencySchema,
+  to: currencySchema,
+  rate: recordedRateSchema.nullable(),
+  stale: z.boolean(),
+});
+export type RunRate = z.infer<typeof runRateSchema>;
+
 export const payoutRunSchema = z.object({
   id: z.string(),
   scheduled_for: z.string(),
@@ -449,7 +504,8 @@ export const payoutRunSchema = z.object({
   created_at: z.string(),
   approved_at: z.string().nullable(),
   approved_by_name: z.string().nullable(),
-  total_cents: z.number().int(),
+  // What its payouts planned, sent or paid add up to in each payout currency, in code order.
+  totals: z.array(currencyTotalSchema),
   payout_count: z.number().int(),
   exception_count: z.number().int(),
   counts: z.record(z.enum(runLineStatuses), z.number().int()),
@@ -459,6 +515,10 @@ export const payoutRunSchema = z.object({
   // may remind once a run; when that was.
   remindable_count: z.number().int(),
   reminded_at: z.string().nullable(),
+  // Its exchange rates, a pair each (decision 051): while a draft, those approval would lock now (the latest
+  // stored; null when there is none, stale when older than the maximum age — either stops the approval);
+  // once approved, those it locked.
+  rates: z.array(runRateSchema),
 });
 export type PayoutRun = z.infer<typeof payoutRunSchema>;
 
@@ -513,7 +573,10 @@ export const runLineSchema = z.object({
   applicant_id: z.string(),
   talent_name: z.string(),
   talent_email: z.string(),
+  // In `currency`, the payout's: the sum of its parts' amounts (estimated at preparation, locked at approval).
   amount_cents: z.number().int(),
+  currency: currencySchema,
+  parts: z.array(payoutPartSchema),
   status: z.enum(runLineStatuses),
   exception: z.enum(payoutExceptions).nullable(),
   provider: z.enum(['stripe', 'bank_file']).nullable(),
@@ -554,10 +617,8 @@ export const talentBalanceRowSchema = z.object({
   applicant_id: z.string(),
   name: z.string(),
   email: z.string(),
-  pending_cents: z.number().int(),
-  available_cents: z.number().int(),
-  in_transit_cents: z.number().int(),
-  paid_out_cents: z.number().int(),
+  // A row per currency, in code order.
+  balances: z.array(currencyBalanceSchema),
   hold: z
     .object({ id: z.string(), reason: z.string(), placed_at: z.string(), placed_by_name: z.string().nullable() })
     .nullable(),
@@ -581,9 +642,15 @@ export const placeHoldSchema = z.object({
   reason: reasonBodySchema.shape.reason,
 });
 
+// The ledger a currency at a time, in code order: each currency balances on its own (decision 051).
 export const ledgerSummarySchema = z.object({
-  accounts: z.array(z.object({ account: z.enum(ledgerAccounts), balance_cents: z.number().int() })),
-  // The sum of every entry: zero when the ledger balances.
-  imbalance_cents: z.number().int(),
+  currencies: z.array(
+    z.object({
+      currency: currencySchema,
+      accounts: z.array(z.object({ account: z.enum(ledgerAccounts), balance_cents: z.number().int() })),
+      // The sum of the currency's entries: zero when it balances.
+      imbalance_cents: z.number().int(),
+    }),
+  ),
 });
 export type LedgerSummary = z.infer<typeof ledgerSummarySchema>;

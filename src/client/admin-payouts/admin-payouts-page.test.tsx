@@ -40,13 +40,14 @@ function payoutRun(overrides: Partial<PayoutRun> = {}): PayoutRun {
     created_at: '2026-11-24T06:00:00.000Z',
     approved_at: null,
     approved_by_name: null,
-    total_cents: 123_456,
+    totals: [{ currency: 'USD', amount_cents: 123_456 }],
     payout_count: 3,
     exception_count: 1,
     counts: countsOf({ planned: 3, exception: 1 }),
     bank_file_count: 0,
     remindable_count: 1,
     reminded_at: null,
+    rates: [],
     ...overrides,
   };
 }
@@ -58,6 +59,17 @@ function runLine(overrides: Partial<RunLine> = {}): RunLine {
     talent_name: 'Grace Hopper',
     talent_email: 'grace@talent.test',
     amount_cents: 41_152,
+    currency: 'USD',
+    parts: [
+      {
+        source_currency: 'USD',
+        source_cents: 41_152,
+        amount_cents: 41_152,
+        margin_cents: 0,
+        margin_basis_points: 0,
+        rate: null,
+      },
+    ],
     status: 'planned',
     exception: null,
     provider: 'bank_file',
@@ -73,23 +85,24 @@ function balanceRow(overrides: Partial<TalentBalanceRow> = {}): TalentBalanceRow
     applicant_id: fakeId(),
     name: 'Grace Hopper',
     email: 'grace@talent.test',
-    pending_cents: 20_000,
-    available_cents: 41_152,
-    in_transit_cents: 0,
-    paid_out_cents: 150_000,
+    balances: [
+      { currency: 'USD', pending_cents: 20_000, available_cents: 41_152, in_transit_cents: 0, paid_out_cents: 150_000 },
+    ],
     hold: null,
     ...overrides,
   };
 }
 
-const balancedLedger: LedgerSummary = {
+const dollarLedger = {
+  currency: 'USD',
   accounts: [
     { account: 'talent_available', balance_cents: -41_152 },
     { account: 'provider_clearing', balance_cents: 61_152 },
     { account: 'talent_pending', balance_cents: -20_000 },
   ],
   imbalance_cents: 0,
-};
+} satisfies LedgerSummary['currencies'][number];
+const balancedLedger: LedgerSummary = { currencies: [dollarLedger] };
 
 // One payout to an IBAN, in dollars; none to a US account.
 const oneIbanPayout: RunBankFormats = {
@@ -193,8 +206,41 @@ describe('Payouts', () => {
       ]);
     });
 
+    it('shows each currency on its own line, never added to another, and the side of each', async () => {
+      await openPage({
+        ledger: {
+          currencies: [
+            {
+              currency: 'EUR',
+              accounts: [
+                { account: 'talent_available', balance_cents: -31_565 },
+                { account: 'fx_conversion', balance_cents: 31_565 },
+              ],
+              imbalance_cents: 0,
+            },
+            {
+              currency: 'PHP',
+              accounts: [
+                { account: 'talent_available', balance_cents: 0 },
+                { account: 'fx_conversion', balance_cents: -1_900_000 },
+              ],
+              imbalance_cents: 0,
+            },
+            dollarLedger,
+          ],
+        },
+      });
+      const ledger = await screen.findByRole('region', { name: 'Ledger' });
+      expect(within(ledger).getByText('Balanced')).toBeInTheDocument();
+      const card = (name: string) => within(ledger).getByRole('heading', { name }).parentElement;
+      expect(card('Talent payable — available')).toHaveTextContent('€315.65$411.52');
+      expect(card('Talent payable — available')).toHaveTextContent('Credit balance');
+      expect(card('Currency conversion')).toHaveTextContent('€315.65₱19,000.00');
+      expect(card('Currency conversion')).toHaveTextContent('debit in EUR, credit in PHP');
+    });
+
     it('says by how much the ledger is out of balance', async () => {
-      await openPage({ ledger: { ...balancedLedger, imbalance_cents: -1_234 } });
+      await openPage({ ledger: { currencies: [{ ...dollarLedger, imbalance_cents: -1_234 }] } });
       const ledger = await screen.findByRole('region', { name: 'Ledger' });
       expect(within(ledger).getByText('Out of balance by $12.34')).toBeInTheDocument();
       expect(within(ledger).queryByText('Balanced')).not.toBeInTheDocument();
@@ -204,7 +250,14 @@ describe('Payouts', () => {
   describe('payout runs', () => {
     it('lists the runs with their day, status, total and counts', async () => {
       await openPage({
-        runs: [payoutRun(), payoutRun({ scheduled_for: '2026-11-23', status: 'completed', total_cents: 5_000 })],
+        runs: [
+          payoutRun(),
+          payoutRun({
+            scheduled_for: '2026-11-23',
+            status: 'completed',
+            totals: [{ currency: 'USD', amount_cents: 5_000 }],
+          }),
+        ],
       });
       const table = await screen.findByRole('table', { name: 'Payout runs' });
       const draft = within(table).getByRole('row', { name: /Nov 24, 2026/ });
@@ -214,6 +267,133 @@ describe('Payouts', () => {
       expect(within(draft).getByText('1')).toBeInTheDocument();
       const completed = within(table).getByRole('row', { name: /Nov 23, 2026/ });
       expect(within(completed).getByText('Completed')).toBeInTheDocument();
+    });
+
+    it('totals each run a currency at a time, never one sum across currencies', async () => {
+      const run = payoutRun({
+        totals: [
+          { currency: 'EUR', amount_cents: 31_565 },
+          { currency: 'PHP', amount_cents: 617_250 },
+          { currency: 'USD', amount_cents: 120_000 },
+        ],
+      });
+      const { events } = await openPage({ runs: [run] });
+      const table = await screen.findByRole('table', { name: 'Payout runs' });
+      expect(within(table).getByRole('row', { name: /Nov 24, 2026/ })).toHaveTextContent(
+        '€315.65 · ₱6,172.50 · $1,200.00',
+      );
+      await events.click(screen.getByRole('button', { name: 'Open the payout run of Nov 24, 2026' }));
+      const summary = await screen.findByRole('region', { name: /Payout run of Nov 24, 2026/ });
+      expect(within(summary).getByText('Total').nextElementSibling).toHaveTextContent(
+        '€315.65 · ₱6,172.50 · $1,200.00',
+      );
+    });
+
+    it('lists the rates approval will lock in the dialog, a stale one flagged, and shows the server’s refusal there', async () => {
+      const stale = payoutTexts.staleRate('USD', 'PHP', '2026-11-18', 3);
+      const run = payoutRun({
+        totals: [
+          { currency: 'PHP', amount_cents: 617_250 },
+          { currency: 'USD', amount_cents: 120_000 },
+        ],
+        rates: [
+          { from: 'EUR', to: 'PHP', rate: { rate: '61.2345', date: '2026-11-23', source: 'ecb' }, stale: false },
+          { from: 'USD', to: 'PHP', rate: { rate: '58.2520547945', date: '2026-11-18', source: 'ecb' }, stale: true },
+          { from: 'GBP', to: 'PHP', rate: null, stale: false },
+        ],
+      });
+      const { events, server } = await openPage(
+        { runs: [run], lines: [runLine()] },
+        `${paths.adminPayouts.getHref()}?run=${run.id}`,
+      );
+      server.on(payoutsContract.approveRun, () => replyError(409, 'conflict', stale));
+      const summary = await screen.findByRole('region', { name: /Payout run of Nov 24, 2026/ });
+      await events.click(within(summary).getByRole('button', { name: 'Approve' }));
+      const confirm = await screen.findByRole('alertdialog', { name: 'Approve this payout run?' });
+      expect(confirm).toHaveTextContent('3 payouts for ₱6,172.50 · $1,200.00 in all');
+      expect(confirm).toHaveTextContent('The exchange rates are locked at approval');
+      const rates = within(confirm).getByRole('list', { name: 'Exchange rates to lock' });
+      expect(
+        within(rates)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([
+        '1 EUR = 61.2345 PHP, ECB rate of 2026-11-23',
+        '1 USD = 58.2520547945 PHP, ECB rate of 2026-11-18Stale',
+        'GBP → PHP: no rateMissing',
+      ]);
+      expect(confirm).toHaveTextContent('A stale or missing rate stops the approval');
+
+      await events.click(within(confirm).getByRole('button', { name: 'Approve' }));
+      // Refused: the server's sentence in the dialog, which stays open; the run still awaits approval.
+      expect(await within(confirm).findByRole('alert')).toHaveTextContent(stale);
+      expect(requestsTo(server, 'POST', `/api/admin/payout-runs/${run.id}/approve`)).toHaveLength(1);
+      expect(screen.getByRole('alertdialog', { name: 'Approve this payout run?' })).toBeInTheDocument();
+      expect(within(summary).getByText('Awaiting approval')).toBeInTheDocument();
+      expect(screen.queryByText('Payout run approved')).not.toBeInTheDocument();
+      // Closed and opened again, the refusal is gone.
+      await events.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+      await events.click(within(summary).getByRole('button', { name: 'Approve' }));
+      const again = await screen.findByRole('alertdialog', { name: 'Approve this payout run?' });
+      expect(within(again).queryByRole('alert')).not.toBeInTheDocument();
+    });
+
+    it('shows each line in its payout currency with what it converted from, and a line without a rate as not paid', async () => {
+      const run = payoutRun();
+      await openPage(
+        {
+          runs: [run],
+          lines: [
+            runLine({
+              talent_name: 'Maria Santos',
+              amount_cents: 13_845_314,
+              currency: 'PHP',
+              parts: [
+                {
+                  source_currency: 'EUR',
+                  source_cents: 203_457,
+                  amount_cents: 12_396_295,
+                  margin_cents: 62_293,
+                  margin_basis_points: 50,
+                  rate: { rate: '61.2345', date: '2026-11-27', source: 'ecb' },
+                },
+                {
+                  source_currency: 'PHP',
+                  source_cents: 1_449_019,
+                  amount_cents: 1_449_019,
+                  margin_cents: 0,
+                  margin_basis_points: 0,
+                  rate: null,
+                },
+              ],
+            }),
+            runLine({
+              talent_name: 'Vu Tran',
+              amount_cents: 0,
+              currency: 'VND',
+              parts: [],
+              status: 'exception',
+              exception: 'rate_missing',
+            }),
+          ],
+        },
+        `${paths.adminPayouts.getHref()}?run=${run.id}`,
+      );
+      const lines = await screen.findByRole('table', { name: 'Payouts and exceptions' });
+      const maria = await within(lines).findByRole('row', { name: /Maria Santos/ });
+      expect(maria).toHaveTextContent('₱138,453.14');
+      expect(
+        within(maria)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([
+        '€2,034.57 at 1 EUR = 61.2345 PHP, ECB rate of 2026-11-27 (FX margin ₱622.93, 0.50%)',
+        '₱14,490.19, no conversion',
+      ]);
+      const vu = within(lines).getByRole('row', { name: /Vu Tran/ });
+      expect(within(vu).getByText('No exchange rate to the payout currency')).toBeInTheDocument();
+      expect(within(vu).getByText('Not paid')).toBeInTheDocument();
     });
 
     it('says when there is no run yet', async () => {
@@ -295,7 +475,7 @@ describe('Payouts', () => {
 
     it('offers to close, not approve, a run that pays nothing, and says nothing is on its way', async () => {
       const empty = payoutRun({
-        total_cents: 0,
+        totals: [],
         payout_count: 0,
         exception_count: 2,
         counts: countsOf({ exception: 2 }),
@@ -555,7 +735,9 @@ describe('Payouts', () => {
           balanceRow({
             name: 'Alan Turing',
             email: 'alan@talent.test',
-            available_cents: -2_500,
+            balances: [
+              { currency: 'USD', pending_cents: 0, available_cents: -2_500, in_transit_cents: 0, paid_out_cents: 0 },
+            ],
             hold: {
               id: fakeId(),
               reason: 'Chargeback under review.',
@@ -578,6 +760,33 @@ describe('Payouts', () => {
       expect(
         within(alan).getByRole('button', { name: 'Release the hold on Alan Turing’s payouts' }),
       ).toBeInTheDocument();
+    });
+
+    it('shows a talent’s balance a line per currency', async () => {
+      await openPage(
+        {
+          balances: [
+            balanceRow({
+              balances: [
+                { currency: 'EUR', pending_cents: 0, available_cents: 31_565, in_transit_cents: 0, paid_out_cents: 0 },
+                {
+                  currency: 'PHP',
+                  pending_cents: 0,
+                  available_cents: 0,
+                  in_transit_cents: 617_250,
+                  paid_out_cents: 0,
+                },
+                { currency: 'USD', pending_cents: 0, available_cents: -2_500, in_transit_cents: 0, paid_out_cents: 0 },
+              ],
+            }),
+          ],
+        },
+        `${paths.adminPayouts.getHref()}?tab=balances`,
+      );
+      const table = await screen.findByRole('table', { name: 'Talent balances' });
+      const grace = await within(table).findByRole('row', { name: /Grace Hopper/ });
+      expect(grace).toHaveTextContent('€315.65₱0.00-$25.00Negative');
+      expect(grace).toHaveTextContent('€0.00₱6,172.50$0.00');
     });
 
     it('puts the search and the filter in the URL and the request', async () => {

@@ -10,8 +10,8 @@ import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage } from '~/client/lib/api-client';
 import { useListSearch } from '~/client/lib/list-search';
-import { formatCents } from '~/shared/billing-texts';
-import { payoutExceptionLabels, type TalentBalanceRow } from '~/shared/payouts';
+import { formatMoney } from '~/shared/money-format';
+import { type CurrencyBalance, payoutExceptionLabels, type TalentBalanceRow } from '~/shared/payouts';
 import { possessive } from '~/shared/possessive';
 import { balancesQueryOptions, usePlaceHold, useReleaseHold } from './api';
 import { NoteDialog } from './note-dialog';
@@ -24,19 +24,41 @@ const RELEASE_FAILED = 'The hold was not released. Please try again.';
 
 // A negative available balance (refunds took back more than was left) in red and named in words, so it
 // does not rest on the colour or the minus sign alone.
-function AvailableAmount({ cents }: { cents: number }) {
-  if (cents >= 0) return formatCents(cents);
+function AvailableAmount({ balance }: { balance: CurrencyBalance }) {
+  const amount = formatMoney(balance.available_cents, balance.currency);
+  if (balance.available_cents >= 0) return amount;
   return (
     <span className="inline-flex items-center gap-1.5 font-semibold text-destructive">
-      {formatCents(cents)}
+      {amount}
       <Badge variant="danger">Negative</Badge>
     </span>
   );
 }
 
-// What each talent is owed (docs/decisions/036): pending, available, on its way and paid out, searched by
-// name or email and narrowed to those owed money, those below zero or those on hold; a hold is placed or
-// released here, each with a reason.
+type Stage = 'pending_cents' | 'available_cents' | 'in_transit_cents' | 'paid_out_cents';
+
+// One stage of a talent's balance, a line per currency they hold (never added together); zero for one
+// the ledger has not met.
+function StageAmounts({ row, stage }: { row: TalentBalanceRow; stage: Stage }) {
+  if (row.balances.length === 0) return formatMoney(0, 'USD');
+  return (
+    <span className="inline-grid gap-0.5 md:justify-items-end">
+      {row.balances.map((balance) => (
+        <span key={balance.currency}>
+          {stage === 'available_cents' ? (
+            <AvailableAmount balance={balance} />
+          ) : (
+            formatMoney(balance[stage], balance.currency)
+          )}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+// What each talent is owed (docs/decisions/036): pending, available, on its way and paid out, a line per
+// currency in each, searched by name or email and narrowed to those owed money, those below zero or those
+// on hold; a hold is placed or released here, each with a reason.
 export function BalancesSection() {
   const search = useListSearch(balancesSearch);
   const { state } = search;
@@ -55,24 +77,29 @@ export function BalancesSection() {
       header: 'Talent',
       cell: (row) => <TalentCell name={row.name} email={row.email} />,
     },
-    figureColumn({ id: 'pending', header: 'Pending', phoneOrder: 1, value: (row) => formatCents(row.pending_cents) }),
+    figureColumn({
+      id: 'pending',
+      header: 'Pending',
+      phoneOrder: 1,
+      value: (row) => <StageAmounts row={row} stage="pending_cents" />,
+    }),
     figureColumn({
       id: 'available',
       header: 'Available',
       phoneOrder: 1,
-      value: (row) => <AvailableAmount cents={row.available_cents} />,
+      value: (row) => <StageAmounts row={row} stage="available_cents" />,
     }),
     figureColumn({
       id: 'in-transit',
       header: 'In transit',
       phoneOrder: 2,
-      value: (row) => formatCents(row.in_transit_cents),
+      value: (row) => <StageAmounts row={row} stage="in_transit_cents" />,
     }),
     figureColumn({
       id: 'paid-out',
       header: 'Paid out',
       phoneOrder: 2,
-      value: (row) => formatCents(row.paid_out_cents),
+      value: (row) => <StageAmounts row={row} stage="paid_out_cents" />,
     }),
     {
       id: 'hold',

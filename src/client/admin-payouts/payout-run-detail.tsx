@@ -9,7 +9,6 @@ import { Button } from '~/client/components/ui/button';
 import { Card } from '~/client/components/ui/card';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { errorMessage, isNotFoundError } from '~/client/lib/api-client';
-import { formatCents } from '~/shared/billing-texts';
 import {
   type PayoutRun,
   payoutRunStatusLabels,
@@ -18,14 +17,15 @@ import {
   runLineStatusLabels,
 } from '~/shared/payouts';
 import { runQueryOptions } from './api';
-import { formatPayoutMoment, formatRunDay, runStatusBadges } from './payout-format';
+import { formatPayoutMoment, formatRunDay, formatRunTotals, runStatusBadges } from './payout-format';
 import { RunActions } from './run-actions';
 import { RunLinesSection } from './run-lines-section';
+import { RunRatesList } from './run-rates-list';
 
 const LOAD_FAILED = 'Failed to load this payout run. Please try again.';
 
-// One payout run (docs/decisions/036), opened from the list or prepared just now: its totals and its lines
-// counted by status, what can be done with it, and its lines.
+// One payout run (docs/decisions/036), opened from the list or prepared just now: its totals a currency each
+// and its lines counted by status, its exchange rates (decision 051), what can be done with it, and its lines.
 export function PayoutRunDetail({ runId, onClose }: { runId: string; onClose: () => void }) {
   // A link whose ?run= cannot be a run's id (edited by hand, cut short) is not asked for: the API would
   // answer 400 into the console, and the run does not exist either way.
@@ -85,7 +85,7 @@ function RunSummary({ run }: { run: PayoutRun }) {
       </div>
       {/* Each fact as tall as itself: beside a value that wraps, a short one stays under its label. */}
       <dl className="grid grid-cols-2 items-start gap-3 sm:grid-cols-3 lg:grid-cols-5">
-        <DetailFact label="Total">{formatCents(run.total_cents)}</DetailFact>
+        <DetailFact label="Total">{formatRunTotals(run.totals)}</DetailFact>
         <DetailFact label="Payouts">{run.payout_count}</DetailFact>
         <DetailFact label={runLineStatusLabels.exception}>{run.exception_count}</DetailFact>
         <DetailFact label="Prepared">{formatPayoutMoment(run.created_at)}</DetailFact>
@@ -109,6 +109,14 @@ function RunSummary({ run }: { run: PayoutRun }) {
               </li>
             ))}
           </ul>
+        </div>
+      )}
+      {run.rates.length > 0 && (
+        <div className="grid gap-1.5">
+          <h3 className="text-sm font-semibold">
+            {run.status === 'draft' ? 'Exchange rates approval will lock' : 'Exchange rates locked at approval'}
+          </h3>
+          <RunRatesList rates={run.rates} label="Exchange rates of the run" />
         </div>
       )}
       <RunActions run={run} />

@@ -7,10 +7,9 @@ import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage } from '~/client/lib/api-client';
 import { useListSearch } from '~/client/lib/list-search';
-import { formatCents } from '~/shared/billing-texts';
 import { type PayoutRun, payoutRunStatusLabels, payoutTexts } from '~/shared/payouts';
 import { runListQueryOptions, usePrepareRun } from './api';
-import { formatRunDay, payoutsCount, runStatusBadges } from './payout-format';
+import { formatRunDay, formatRunTotals, payoutsCount, runStatusBadges } from './payout-format';
 import { runsSearch } from './payouts-search';
 
 const PREPARE_FAILED = 'The payout run could not be prepared. Please try again.';
@@ -31,7 +30,7 @@ export function PayoutRunsSection({ onOpen }: { onOpen: (runId: string) => void 
             ? { title: payoutTexts.runWaitingTitle, description: payoutTexts.runWaiting }
             : {
                 title: 'Payout run prepared',
-                description: `${formatRunDay(run.scheduled_for)}: ${payoutsCount(run.payout_count)}, ${formatCents(run.total_cents)} in all; ${run.exception_count} not paid.`,
+                description: `${formatRunDay(run.scheduled_for)}: ${payoutsCount(run.payout_count)}, ${formatRunTotals(run.totals)} in all; ${run.exception_count} not paid.`,
               },
         );
         onOpen(run.id);
@@ -55,7 +54,7 @@ export function PayoutRunsSection({ onOpen }: { onOpen: (runId: string) => void 
       header: 'Status',
       cell: (run) => <Badge variant={runStatusBadges[run.status]}>{payoutRunStatusLabels[run.status]}</Badge>,
     },
-    figureColumn({ id: 'total', header: 'Total', phoneOrder: 2, value: (run) => formatCents(run.total_cents) }),
+    figureColumn({ id: 'total', header: 'Total', phoneOrder: 2, value: (run) => formatRunTotals(run.totals) }),
     figureColumn({ id: 'payouts', header: 'Payouts', phoneOrder: 3, value: (run) => run.payout_count }),
     figureColumn({ id: 'exceptions', header: 'Not paid', phoneOrder: 4, value: (run) => run.exception_count }),
     {

@@ -1,17 +1,18 @@
 import { BellRingIcon, CheckIcon, FileUpIcon, ListChecksIcon } from 'lucide-react';
 import { useState } from 'react';
+import { Alert } from '~/client/components/ui/alert';
 import { ConfirmDialog } from '~/client/components/ui/alert-dialog';
 import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage } from '~/client/lib/api-client';
-import { formatCents } from '~/shared/billing-texts';
 import type { PayoutRun } from '~/shared/payouts';
 import { bankFileUrl, downloadBankFile, useApproveRun, useMarkRunPaid, useRemindRunTalents } from './api';
 import { BankFileLink } from './bank-file-link';
 import { BankFormatsPanel } from './bank-formats-panel';
 import { ImportResultsDialog } from './import-results-dialog';
 import { NoteDialog } from './note-dialog';
-import { formatRunDay, payoutsCount } from './payout-format';
+import { formatRunDay, formatRunTotals, payoutsCount } from './payout-format';
+import { hasBlockingRate, RunRatesList } from './run-rates-list';
 
 // "3 talents have" / "1 talent has": who a closed run leaves owed.
 const talentsHave = (count: number) => (count === 1 ? '1 talent has' : `${count.toLocaleString('en-US')} talents have`);
@@ -30,6 +31,8 @@ export function RunActions({ run }: { run: PayoutRun }) {
   const remind = useRemindRunTalents();
   const markRunPaid = useMarkRunPaid();
   const [asked, setAsked] = useState<Asked | null>(null);
+  // Why the approval was refused (a stale or missing rate, say), shown in the dialog until it closes.
+  const [approveError, setApproveError] = useState<string | null>(null);
   const day = formatRunDay(run.scheduled_for);
   const isDraft = run.status === 'draft';
   // Every talent in it has something to resolve first: approving sends nothing, so the run is closed (one
@@ -37,10 +40,14 @@ export function RunActions({ run }: { run: PayoutRun }) {
   const paysNothing = run.payout_count === 0;
   const hasBankFile = run.bank_file_count > 0;
   const close = (open: boolean) => {
-    if (!open) setAsked(null);
+    if (!open) {
+      setAsked(null);
+      setApproveError(null);
+    }
   };
 
-  const confirmApprove = () =>
+  const confirmApprove = () => {
+    setApproveError(null);
     approve.mutate(run.id, {
       onSuccess: (approved) => {
         setAsked(null);
@@ -54,16 +61,15 @@ export function RunActions({ run }: { run: PayoutRun }) {
         }
         toast({
           title: 'Payout run approved',
-          description: `${payoutsCount(approved.payout_count)} for ${formatCents(approved.total_cents)} are on their way.${
+          description: `${payoutsCount(approved.payout_count)} for ${formatRunTotals(approved.totals)} are on their way.${
             waiting > 0 ? ` ${payoutsCount(waiting)} wait in the bank file: download it for the finance team.` : ''
           }`,
         });
       },
-      onError: (error) => {
-        setAsked(null);
-        toast({ title: 'Run not approved', description: errorMessage(error, APPROVE_FAILED), variant: 'destructive' });
-      },
+      // The server's sentence stays in the dialog beside the rates it names; the run is read again meanwhile.
+      onError: (error) => setApproveError(errorMessage(error, APPROVE_FAILED)),
     });
+  };
 
   const sendReminders = () =>
     remind.mutate(run.id, {
@@ -143,7 +149,7 @@ export function RunActions({ run }: { run: PayoutRun }) {
         description={
           paysNothing
             ? `Nothing in it can be paid: ${talentsHave(run.exception_count)} something to resolve first (see Not paid). Closing it pays no one and takes nothing from anyone: what they are owed comes in the next run.`
-            : `It sends ${payoutsCount(run.payout_count)} for ${formatCents(run.total_cents)} in all: Stripe payouts at once, the others into the run’s bank file for the finance team. This cannot be undone.`
+            : `It sends ${payoutsCount(run.payout_count)} for ${formatRunTotals(run.totals)} in all: Stripe payouts at once, the others into the run’s bank file for the finance team. This cannot be undone.`
         }
         confirmLabel={
           paysNothing
@@ -156,7 +162,28 @@ export function RunActions({ run }: { run: PayoutRun }) {
         }
         pending={approve.isPending}
         onConfirm={confirmApprove}
-      />
+      >
+        {!paysNothing && run.rates.length > 0 && (
+          <div className="grid gap-2 text-sm">
+            <p>
+              The exchange rates are locked at approval: each converted payout is worked out again at these rates, less
+              the FX margin, and paid at them.
+            </p>
+            <RunRatesList rates={run.rates} label="Exchange rates to lock" />
+            {hasBlockingRate(run.rates) && (
+              <p className="text-muted-foreground">
+                A stale or missing rate stops the approval: fetch, import or enter a newer one under System Settings ›
+                Exchange rates first.
+              </p>
+            )}
+          </div>
+        )}
+        {approveError && (
+          <Alert variant="destructive">
+            <p>{approveError}</p>
+          </Alert>
+        )}
+      </ConfirmDialog>
       <ConfirmDialog
         open={asked === 'remind'}
         onOpenChange={(open) => {

@@ -9,10 +9,11 @@ import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage } from '~/client/lib/api-client';
 import { useListSearch } from '~/client/lib/list-search';
-import { formatCents } from '~/shared/billing-texts';
+import { formatMoney } from '~/shared/money-format';
 import {
   type PayoutRun,
   payoutExceptionLabels,
+  payoutPartText,
   type RunLine,
   runLineStatuses,
   runLineStatusLabels,
@@ -38,8 +39,12 @@ function optionalCell(label: string, value: string | null): ReactNode {
   );
 }
 
+const amountOf = (line: RunLine) => formatMoney(line.amount_cents, line.currency);
+
 // The run's lines, one per talent, a page at a time and filtered by status (docs/decisions/036): what each
-// is paid, how, the bank's reference or why it failed, and why a talent with money available is not paid.
+// is paid in its payout currency and, converted, from what at which rate with which margin (decision 051;
+// a draft's at the rates of its preparation, approval locks them), how, the bank's reference or why it
+// failed, and why a talent with money available is not paid.
 // A payout on its way is marked paid (with the reference) or failed (with the reason) by hand.
 export function RunLinesSection({ run }: { run: PayoutRun }) {
   const search = useListSearch(runLinesSearch);
@@ -61,7 +66,27 @@ export function RunLinesSection({ run }: { run: PayoutRun }) {
       className: 'md:min-w-52',
       cell: (line) => <TalentCell name={line.talent_name} email={line.talent_email} />,
     },
-    figureColumn({ id: 'amount', header: 'Amount', phoneOrder: 1, value: (line) => formatCents(line.amount_cents) }),
+    figureColumn({ id: 'amount', header: 'Amount', phoneOrder: 1, value: amountOf }),
+    {
+      id: 'conversion',
+      phone: 'detail',
+      phoneOrder: 2,
+      header: 'Converted from',
+      className: 'max-md:basis-full md:min-w-64',
+      cell: (line) =>
+        line.parts.some((part) => part.rate) ? (
+          <span className="[overflow-wrap:anywhere]">
+            <PhoneLabel>Converted from</PhoneLabel>
+            <ul className="inline-grid gap-0.5">
+              {line.parts.map((part) => (
+                <li key={part.source_currency}>{payoutPartText(part, line.currency)}</li>
+              ))}
+            </ul>
+          </span>
+        ) : (
+          <span className="text-muted-foreground max-md:hidden">—</span>
+        ),
+    },
     {
       id: 'status',
       phone: 'detail',
@@ -150,7 +175,7 @@ export function RunLinesSection({ run }: { run: PayoutRun }) {
   );
 
   const line = asked?.line;
-  const amount = line ? formatCents(line.amount_cents) : '';
+  const amount = line ? amountOf(line) : '';
   return (
     <>
       <DataList

@@ -54,13 +54,70 @@ const summary: EarningsSummary = {
   awaiting_invoice_cents: 120_800,
 };
 
-const balance: PayoutBalance = {
+const dollars = {
+  currency: 'USD',
   pending_cents: 120_800,
   available_cents: 128_000,
   in_transit_cents: 45_000,
   paid_out_cents: 310_000,
+} as const;
+
+// Dollars available, paid in dollars: one part, nothing to convert.
+const balance: PayoutBalance = {
+  balances: [dollars],
   minimum_cents: 5_000,
-  next_payout: { runs_at: '2026-12-04T14:00:00.000Z', amount_cents: 128_000, blocked_by: null },
+  next_payout: {
+    runs_at: '2026-12-04T14:00:00.000Z',
+    basis: 'estimate',
+    currency: 'USD',
+    amount_cents: 128_000,
+    parts: [
+      {
+        source_currency: 'USD',
+        source_cents: 128_000,
+        amount_cents: 128_000,
+        margin_cents: 0,
+        margin_basis_points: 0,
+        rate: null,
+      },
+    ],
+    blocked_by: null,
+  },
+  on_hold: false,
+};
+
+// Euros and dollars available, paid in pesos (decision 051): each converted at the latest rate less 0.50%.
+const pesoBalance: PayoutBalance = {
+  balances: [
+    { currency: 'EUR', pending_cents: 80_000, available_cents: 203_457, in_transit_cents: 0, paid_out_cents: 0 },
+    { currency: 'USD', pending_cents: 0, available_cents: 25_000, in_transit_cents: 0, paid_out_cents: 0 },
+  ],
+  minimum_cents: 5_000,
+  next_payout: {
+    runs_at: '2026-12-04T14:00:00.000Z',
+    basis: 'estimate',
+    currency: 'PHP',
+    amount_cents: 13_845_314,
+    parts: [
+      {
+        source_currency: 'EUR',
+        source_cents: 203_457,
+        amount_cents: 12_396_295,
+        margin_cents: 62_293,
+        margin_basis_points: 50,
+        rate: { rate: '61.2345', date: '2026-11-27', source: 'ecb' },
+      },
+      {
+        source_currency: 'USD',
+        source_cents: 25_000,
+        amount_cents: 1_449_019,
+        margin_cents: 7_282,
+        margin_basis_points: 50,
+        rate: { rate: '58.2520547945', date: '2026-11-27', source: 'ecb' },
+      },
+    ],
+    blocked_by: null,
+  },
   on_hold: false,
 };
 
@@ -272,8 +329,8 @@ describe('Earnings', () => {
     await openEarnings([], 0, undefined, {
       balance: {
         ...balance,
-        available_cents: -2_500,
-        next_payout: { runs_at: '2026-12-04T14:00:00.000Z', amount_cents: 0, blocked_by: null },
+        balances: [{ ...dollars, available_cents: -2_500 }],
+        next_payout: { ...balance.next_payout, amount_cents: 0, parts: [] },
         on_hold: true,
       },
     });
@@ -285,6 +342,41 @@ describe('Earnings', () => {
       'Nothing will be sent: below the $50.00 minimum',
     );
     expect(screen.getByText('Payouts on hold')).toBeInTheDocument();
+  });
+
+  it('shows each currency on its own and the next payout in pesos: each currency at its rate, its day and source, the margin, locked at approval', async () => {
+    await openEarnings([], 0, undefined, { balance: pesoBalance });
+    const cards = await screen.findByRole('region', { name: 'Payout balance' });
+    const card = (name: string) => within(cards).getByRole('heading', { name }).parentElement;
+    // Never added together: a line per currency.
+    expect(card('Available')).toHaveTextContent('€2,034.57$250.00');
+    expect(card('Pending')).toHaveTextContent('€800.00');
+    expect(card('Pending')).not.toHaveTextContent('$');
+    expect(card('Paid out')).toHaveTextContent('€0.00');
+    const next = screen.getByRole('region', { name: 'Next payout (UTC)' });
+    expect(next).toHaveTextContent('₱138,453.14 will be sent');
+    const parts = within(next)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(parts).toEqual([
+      '€2,034.57 at 1 EUR = 61.2345 PHP, ECB rate of 2026-11-27 (FX margin ₱622.93, 0.50%)',
+      '$250.00 at 1 USD = 58.2520547945 PHP, ECB rate of 2026-11-27 (FX margin ₱72.82, 0.50%)',
+    ]);
+    expect(next).toHaveTextContent(
+      'An estimate at today’s exchange rates: the rate is locked when the payout run is approved, so the amount sent may differ.',
+    );
+  });
+
+  it('shows the line of a run awaiting approval instead of an estimate', async () => {
+    await openEarnings([], 0, undefined, {
+      balance: { ...pesoBalance, next_payout: { ...pesoBalance.next_payout, basis: 'planned' } },
+    });
+    const next = await screen.findByRole('region', { name: 'Next payout (UTC)' });
+    expect(next).toHaveTextContent('₱138,453.14 will be sent');
+    expect(next).toHaveTextContent(
+      'Planned in a payout run awaiting approval: the rate is locked when it is approved.',
+    );
+    expect(next).not.toHaveTextContent('An estimate');
   });
 
   it('says why the next payout would send nothing', async () => {

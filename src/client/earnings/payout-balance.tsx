@@ -4,12 +4,32 @@ import { useId } from 'react';
 import { SummaryCards } from '~/client/components/summary-cards';
 import { Alert, AlertTitle } from '~/client/components/ui/alert';
 import { formatMomentDayIn } from '~/client/lib/iso-day';
-import { formatCents } from '~/shared/billing-texts';
-import { type PayoutBalance, payoutExceptionLabels } from '~/shared/payouts';
+import { formatMoney } from '~/shared/money-format';
+import { type PayoutBalance, payoutExceptionLabels, payoutPartText } from '~/shared/payouts';
 import { payoutBalanceQueryOptions } from './api';
 
-// What the talent is owed (docs/decisions/036): pending, available, on its way, paid out; then the next
-// payout, or why it would not pay them; and a hold, when an administrator has placed one.
+type Stage = 'pending_cents' | 'available_cents' | 'in_transit_cents' | 'paid_out_cents';
+
+// A stage of the balance a line per currency that has something in it, never added together (decision
+// 051); nothing anywhere reads as zero in the first currency the talent holds, else their payout currency.
+function stageValue(balance: PayoutBalance, stage: Stage) {
+  const held = balance.balances.filter((row) => row[stage] !== 0);
+  if (held.length === 0) {
+    return formatMoney(0, balance.balances[0]?.currency ?? balance.next_payout.currency);
+  }
+  return (
+    <span className="grid">
+      {held.map((row) => (
+        <span key={row.currency}>{formatMoney(row[stage], row.currency)}</span>
+      ))}
+    </span>
+  );
+}
+
+// What the talent is owed (docs/decisions/036): pending, available, on its way, paid out, each currency on
+// its own; then the next payout in their payout currency — their line of a run awaiting approval, else an
+// estimate at today's rates, each conversion with its rate and margin, the rate locked at approval — or
+// why it would not pay them; and a hold, when an administrator has placed one.
 export function PayoutBalanceSection({ zone }: { zone: string | null }) {
   const balance = useQuery(payoutBalanceQueryOptions());
   return (
@@ -33,28 +53,27 @@ export function PayoutBalanceSection({ zone }: { zone: string | null }) {
         cardsOf={(data) => [
           {
             label: 'Pending',
-            value: formatCents(data.pending_cents),
+            value: stageValue(data, 'pending_cents'),
             hint: 'Earned, waiting for the company’s payment and the security period',
             icon: <HourglassIcon />,
           },
           {
             label: 'Available',
-            value: formatCents(data.available_cents),
-            hint:
-              data.available_cents < 0
-                ? 'Refunds took back more than was left to pay you; your next earnings make up the difference first.'
-                : 'Ready for your next payout',
+            value: stageValue(data, 'available_cents'),
+            hint: data.balances.some((row) => row.available_cents < 0)
+              ? 'Refunds took back more than was left to pay you; your next earnings make up the difference first.'
+              : 'Ready for your next payout',
             icon: <WalletIcon />,
           },
           {
             label: 'On its way',
-            value: formatCents(data.in_transit_cents),
+            value: stageValue(data, 'in_transit_cents'),
             hint: 'Sent to your payout method, not yet confirmed',
             icon: <ArrowRightLeftIcon />,
           },
           {
             label: 'Paid out',
-            value: formatCents(data.paid_out_cents),
+            value: stageValue(data, 'paid_out_cents'),
             hint: 'Confirmed paid to you',
             icon: <CircleCheckIcon />,
           },
@@ -71,9 +90,17 @@ function NextPayout({ balance, zone }: { balance: PayoutBalance; zone: string | 
   const titleId = useId();
   const { next_payout: next, minimum_cents: minimumCents } = balance;
   const isPaying = next.blocked_by === null && next.amount_cents > 0;
+  const isConverted = next.parts.some((part) => part.rate);
+  // The minimum is in US dollars: each currency counts at the latest rate.
   const reason = next.blocked_by
     ? payoutExceptionLabels[next.blocked_by]
-    : `below the ${formatCents(minimumCents)} minimum`;
+    : `below the ${formatMoney(minimumCents, 'USD')} minimum`;
+  const note =
+    next.basis === 'planned'
+      ? `Planned in a payout run awaiting approval${isConverted ? ': the rate is locked when it is approved.' : '.'}`
+      : isConverted
+        ? 'An estimate at today’s exchange rates: the rate is locked when the payout run is approved, so the amount sent may differ.'
+        : null;
   return (
     <section
       aria-labelledby={titleId}
@@ -91,8 +118,22 @@ function NextPayout({ balance, zone }: { balance: PayoutBalance; zone: string | 
         </h2>
         <p className="font-semibold text-foreground tabular-nums">{formatMomentDayIn(next.runs_at, zone)}</p>
         <p className="basis-full text-sm text-muted-foreground sm:basis-auto">
-          {isPaying ? `${formatCents(next.amount_cents)} will be sent` : `Nothing will be sent: ${reason}`}
+          {isPaying
+            ? `${formatMoney(next.amount_cents, next.currency)} will be sent`
+            : `Nothing will be sent: ${reason}`}
         </p>
+        {isPaying && (isConverted || note) && (
+          <div className="grid basis-full gap-1 pt-1 text-sm">
+            {isConverted && (
+              <ul aria-label="How your balance converts" className="grid gap-0.5">
+                {next.parts.map((part) => (
+                  <li key={part.source_currency}>{payoutPartText(part, next.currency)}</li>
+                ))}
+              </ul>
+            )}
+            {note && <p className="text-muted-foreground">{note}</p>}
+          </div>
+        )}
       </div>
     </section>
   );

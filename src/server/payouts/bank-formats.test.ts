@@ -404,8 +404,12 @@ describe('bank files a bank reads', () => {
     });
     const greta = talents.iban?.account.user.id ?? '';
     const zoe = talents.ibanNoBic?.account.user.id ?? '';
-    expect(await talentBalanceOf(db(), greta)).toMatchObject({ inTransitCents: 0, paidOutCents: centsOf('iban') });
-    expect(await talentBalanceOf(db(), zoe)).toMatchObject({ inTransitCents: 0, availableCents: centsOf('ibanNoBic') });
+    expect(await talentBalanceOf(db(), greta)).toMatchObject([
+      { currency: 'USD', inTransitCents: 0, paidOutCents: centsOf('iban') },
+    ]);
+    expect(await talentBalanceOf(db(), zoe)).toMatchObject([
+      { currency: 'USD', inTransitCents: 0, availableCents: centsOf('ibanNoBic') },
+    ]);
     const emailsAfter = await db().$count(emailOutbox);
     expect(emailsAfter - emailsBefore).toBe(2);
 
@@ -413,7 +417,7 @@ describe('bank files a bank reads', () => {
     const again = await importXml(file);
     expect(again.statusCode, again.rawPayload.toString()).toBe(200);
     expect(await lineOf('iban')).toMatchObject({ status: 'paid', reference: 'BANK-TX-778899' });
-    expect(await talentBalanceOf(db(), greta)).toMatchObject({ paidOutCents: centsOf('iban') });
+    expect(await talentBalanceOf(db(), greta)).toMatchObject([{ currency: 'USD', paidOutCents: centsOf('iban') }]);
     expect(await db().$count(emailOutbox)).toBe(emailsAfter);
     // The other payouts, in the NACHA file or the CSV, are still on their way, and the CSV still settles them.
     expect((await lineOf('aba'))?.status).toBe('sent');

@@ -7,6 +7,7 @@ import type { Database } from '../db/client';
 import { integerColumn, uuidColumn } from '../db/row-columns';
 import { selectRows } from '../db/select-rows';
 import { uuidArray } from '../kernels/money/invoice-drafts';
+import type { PayoutPart } from './plan-payout-parts';
 
 // A currency as a row holds it: one Tandem knows, or the row is refused rather than printed wrong.
 export const currencyColumn = z.enum(currencies);
@@ -64,3 +65,13 @@ export async function findPayoutParts({
   }
   return parts;
 }
+
+// A planned part (plan-payout-parts.ts) as the API answers it, before anything is stored.
+export const partOfPlan = (part: PayoutPart): TalentPayoutPart => ({
+  source_currency: part.sourceCurrency,
+  source_cents: part.sourceCents,
+  amount_cents: part.amountCents,
+  margin_cents: part.marginCents,
+  margin_basis_points: part.marginBasisPoints,
+  rate: part.rate && { rate: part.rate.rate, date: part.rate.date, source: part.rate.source },
+});

@@ -3,6 +3,7 @@ import type { PayoutRunList } from '~/shared/payouts';
 import type { Database } from '../db/client';
 import { totalRow } from '../db/row-columns';
 import { selectRows } from '../db/select-rows';
+import { findRunRates } from './find-run-rates';
 import { runOf, runRow, runSelect } from './payout-view-rows';
 
 // The payout runs, the latest first, a page at a time.
@@ -23,5 +24,11 @@ export async function findPayoutRuns({
     ),
     selectRows(db, totalRow, sql`select count(*)::int as total from payout_runs`),
   ]);
-  return { items: rows.map(runOf), total: counted?.total ?? 0, page, page_size: pageSize };
+  const rates = await findRunRates({ db, runs: rows });
+  return {
+    items: rows.map((row) => runOf(row, rates.get(row.id) ?? [])),
+    total: counted?.total ?? 0,
+    page,
+    page_size: pageSize,
+  };
 }

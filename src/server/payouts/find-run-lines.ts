@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { type RunLineList, type RunLineStatus, runLineSchema } from '~/shared/payouts';
+import type { RunLineList, RunLineStatus } from '~/shared/payouts';
 import type { Database } from '../db/client';
 import { totalRow } from '../db/row-columns';
 import { selectRows } from '../db/select-rows';
+import { findPayoutParts } from './find-payout-parts';
 import { findPayoutRun } from './find-payout-run';
-import { lineSelect } from './payout-view-rows';
+import { lineRow, lineSelect } from './payout-view-rows';
 
-// A run's payouts, by talent, perhaps of one status; 404 for a run that does not exist.
+// A run's payouts, by talent, perhaps of one status, each with its parts; 404 for a run that does not exist.
 export async function findRunLines({
   db,
   runId,
@@ -25,10 +26,16 @@ export async function findRunLines({
   const [rows, [counted]] = await Promise.all([
     selectRows(
       db,
-      runLineSchema,
+      lineRow,
       sql`${lineSelect} ${where} order by u.name, p.id limit ${pageSize} offset ${(page - 1) * pageSize}`,
     ),
     selectRows(db, totalRow, sql`select count(*)::int as total from payouts p ${where}`),
   ]);
-  return { items: rows, total: counted?.total ?? 0, page, page_size: pageSize };
+  const parts = await findPayoutParts({ db, payoutIds: rows.map((row) => row.id) });
+  return {
+    items: rows.map((row) => ({ ...row, parts: parts.get(row.id) ?? [] })),
+    total: counted?.total ?? 0,
+    page,
+    page_size: pageSize,
+  };
 }

@@ -29,10 +29,7 @@ export async function findTalentBalance({
   return balanceOf({
     applicant_id: applicantId,
     ...person,
-    pending: 0,
-    available: 0,
-    in_transit: 0,
-    paid_out: 0,
+    balances: null,
     hold_id: null,
     hold_reason: null,
     placed_at: null,

@@ -6,7 +6,8 @@ import { totalRow } from '../db/row-columns';
 import { selectRows } from '../db/select-rows';
 import { balanceOf, balanceRow, balancesSql } from './payout-view-rows';
 
-// Every talent the ledger owes or has paid, and anyone on hold, searched and filtered, the most available first.
+// Every talent the ledger owes or has paid, and anyone on hold, searched and filtered: those with money
+// available first (in any currency: amounts in different currencies do not compare), then by name.
 export async function findTalentBalances({
   db,
   q,
@@ -22,8 +23,8 @@ export async function findTalentBalances({
 }): Promise<TalentBalanceList> {
   const conditions = [
     q ? sql`(b.name ilike ${containingPattern(q)} or b.email ilike ${containingPattern(q)})` : null,
-    only === 'owed' ? sql`(b.pending + b.available + b.in_transit) > 0` : null,
-    only === 'negative' ? sql`b.available < 0` : null,
+    only === 'owed' ? sql`b.owed` : null,
+    only === 'negative' ? sql`b.negative` : null,
     only === 'on_hold' ? sql`b.hold_id is not null` : null,
   ].filter((condition) => condition !== null);
   const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
@@ -32,7 +33,7 @@ export async function findTalentBalances({
       db,
       balanceRow,
       sql`select * from (${balancesSql}) as b ${where}
-          order by b.available desc, b.name, b.applicant_id limit ${pageSize} offset ${(page - 1) * pageSize}`,
+          order by b.has_available desc, b.name, b.applicant_id limit ${pageSize} offset ${(page - 1) * pageSize}`,
     ),
     selectRows(db, totalRow, sql`select count(*)::int as total from (${balancesSql}) as b ${where}`),
   ]);

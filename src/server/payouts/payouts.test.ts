@@ -148,7 +148,9 @@ describe('payouts', () => {
   it('splits a paid invoice exactly into the talent’s earnings, the margin, the fee and the tax', async () => {
     const { talent, company } = await talentWithApprovedWeek(600, 3);
     // Approved: the talent is owed 10 h × $32, pending until the company pays.
-    expect(await talentBalanceOf(db(), talent.user.id)).toMatchObject({ pendingCents: 32_000, availableCents: 0 });
+    expect(await talentBalanceOf(db(), talent.user.id)).toMatchObject([
+      { currency: 'USD', pendingCents: 32_000, availableCents: 0 },
+    ]);
     const invoice = await invoiceAndPay(company);
     const lines = await selectRows(
       db(),
@@ -198,7 +200,7 @@ describe('payouts', () => {
     expect(paid.statusCode, paid.rawPayload.toString()).toBe(200);
     await makeEarningsAvailable({ db: db(), now: new Date(), settings });
     const balance = await balanceOf(talent);
-    expect(balance).toMatchObject({ pending_cents: 0, available_cents: 16_000 });
+    expect(balance.balances).toMatchObject([{ currency: 'USD', pending_cents: 0, available_cents: 16_000 }]);
     // The method is still in its wait: the balance is not paid yet, and the talent is told why.
     expect(balance.next_payout).toMatchObject({ amount_cents: 0, blocked_by: 'method_waiting' });
 
@@ -212,17 +214,16 @@ describe('payouts', () => {
     const lines = (await admin.call(payoutsContract.runLines, { params: { id: run.id }, query: { page_size: 100 } }))
       .body;
     const line = lines.items.find((item) => item.applicant_id === talent.user.id);
-    expect(line).toMatchObject({ status: 'planned', amount_cents: 16_000, provider: 'bank_file' });
+    expect(line).toMatchObject({ status: 'planned', amount_cents: 16_000, currency: 'USD', provider: 'bank_file' });
 
     // Only an administrator approves; the talent cannot.
     expect((await approveRun(talent, run.id)).statusCode).toBe(403);
     const approved = await approveRun(admin, run.id);
     expect(approved.statusCode, approved.rawPayload.toString()).toBe(200);
     expect((await approveRun(admin, run.id)).error?.error).toBe(payoutTexts.runAlreadyApproved);
-    expect(await balanceOf(talent)).toMatchObject({
-      available_cents: 0,
-      in_transit_cents: 16_000,
-    });
+    expect((await balanceOf(talent)).balances).toMatchObject([
+      { currency: 'USD', available_cents: 0, in_transit_cents: 16_000 },
+    ]);
 
     const bankFile = await admin.call(payoutsContract.bankFile, { params: { id: run.id } });
     expect(bankFile.statusCode).toBe(200);
@@ -241,11 +242,9 @@ describe('payouts', () => {
       });
     const imported = await importResults(results);
     expect(imported.statusCode, imported.rawPayload.toString()).toBe(200);
-    expect(await balanceOf(talent)).toMatchObject({
-      available_cents: 0,
-      in_transit_cents: 0,
-      paid_out_cents: 16_000,
-    });
+    expect((await balanceOf(talent)).balances).toMatchObject([
+      { currency: 'USD', available_cents: 0, in_transit_cents: 0, paid_out_cents: 16_000 },
+    ]);
     // The same file again changes nothing; a file that says the paid payout failed is refused in words.
     expect((await importResults(results)).statusCode).toBe(200);
     const contradicting = await importResults(
@@ -371,7 +370,7 @@ describe('payouts', () => {
     const { talent, company } = await talentWithApprovedWeek(120, 5);
     const invoice = await invoiceAndPay(company);
     await makeEarningsAvailable({ db: db(), now: new Date(), settings });
-    expect(await talentBalanceOf(db(), talent.user.id)).toMatchObject({ availableCents: 6_400 });
+    expect(await talentBalanceOf(db(), talent.user.id)).toMatchObject([{ currency: 'USD', availableCents: 6_400 }]);
     const [payment] = await selectRows(
       db(),
       idRow,
@@ -387,7 +386,9 @@ describe('payouts', () => {
     const notes = (await company.call(invoicesContract.creditNotes, { query: {} })).body.items;
     expect(notes.map((note) => [note.invoice_id, note.total_cents])).toEqual([[invoice.id, shown?.amount_cents]]);
     // Back to pending until the company pays again: nothing of it can be paid out.
-    expect(await talentBalanceOf(db(), talent.user.id)).toMatchObject({ pendingCents: 6_400, availableCents: 0 });
+    expect(await talentBalanceOf(db(), talent.user.id)).toMatchObject([
+      { currency: 'USD', pendingCents: 6_400, availableCents: 0 },
+    ]);
     // Never silently: the talent is told.
     const [notice] = await selectRows(
       db(),
@@ -399,7 +400,7 @@ describe('payouts', () => {
     expect(listed).toMatchObject({ payout_stage: 'pending', pending_reason: payoutTexts.pendingReclaimed });
     // Maturing again does nothing while the invoice is unpaid.
     await makeEarningsAvailable({ db: db(), now: new Date(), settings });
-    expect(await talentBalanceOf(db(), talent.user.id)).toMatchObject({ availableCents: 0 });
+    expect(await talentBalanceOf(db(), talent.user.id)).toMatchObject([{ currency: 'USD', availableCents: 0 }]);
     await expectBalanced();
   });
 
@@ -437,7 +438,9 @@ describe('payouts', () => {
     const failed = await markFailed('The account is closed.');
     expect(failed.statusCode, failed.rawPayload.toString()).toBe(200);
     expect(failed.body).toMatchObject({ status: 'failed', failure_reason: 'The account is closed.' });
-    expect(await talentBalanceOf(db(), talent.user.id)).toMatchObject({ availableCents: 3_200, inTransitCents: 0 });
+    expect(await talentBalanceOf(db(), talent.user.id)).toMatchObject([
+      { currency: 'USD', availableCents: 3_200, inTransitCents: 0 },
+    ]);
     const short = await markFailed('x');
     expect(short.error?.fields).toEqual({ reason: payoutTexts.reasonNeeded });
     await expectBalanced();
@@ -461,7 +464,8 @@ describe('payouts', () => {
       sql`select action from audit_logs where target_id = ${talent.user.id} and action like 'payout_hold.%' order by created_at`,
     );
     expect(audit.map((row) => row.action)).toEqual(['payout_hold.placed', 'payout_hold.released']);
-    expect((await admin.call(payoutsContract.ledger)).body.imbalance_cents).toBe(0);
+    const { currencies } = (await admin.call(payoutsContract.ledger)).body;
+    expect(currencies.map((block) => block.imbalance_cents)).toEqual(currencies.map(() => 0));
   });
 
   it('stops a planned payout when a hold is placed before the run is approved, and pays the method chosen now', async () => {
@@ -480,7 +484,9 @@ describe('payouts', () => {
       );
     const stopped = await lineOf(held);
     expect(stopped).toMatchObject({ status: 'exception', exception: 'on_hold' });
-    expect(await talentBalanceOf(db(), talent.user.id)).toMatchObject({ availableCents: 4_800, inTransitCents: 0 });
+    expect(await talentBalanceOf(db(), talent.user.id)).toMatchObject([
+      { currency: 'USD', availableCents: 4_800, inTransitCents: 0 },
+    ]);
 
     await releaseHold(placed.body.hold?.id ?? '', 'Dispute closed.');
     const { runId: next } = await preparePayoutRun({ db: db(), settings: runSettings, day: '2032-02-09' });
@@ -571,11 +577,14 @@ describe('payouts', () => {
       status: 'cancelled',
       failureReason: 'The available balance changed before approval.',
     });
-    expect(await talentBalanceOf(db(), talent.user.id)).toMatchObject({
-      pendingCents: 4_000,
-      availableCents: 0,
-      inTransitCents: 0,
-    });
+    expect(await talentBalanceOf(db(), talent.user.id)).toMatchObject([
+      {
+        currency: 'USD',
+        pendingCents: 4_000,
+        availableCents: 0,
+        inTransitCents: 0,
+      },
+    ]);
     await expectBalanced();
   });
 

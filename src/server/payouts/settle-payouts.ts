@@ -10,6 +10,7 @@ import { payoutFailedEmail } from '../mail/templates/payout-failed';
 import { payoutSentEmail } from '../mail/templates/payout-sent';
 import { recordAuditEvents } from '../platform/record-audit-event';
 import { completeIfDone } from './complete-run-if-done';
+import { currencyColumn } from './find-payout-parts';
 import { postPayoutMoves } from './payout-run-records';
 
 // Settling payouts on their way (docs/decisions/036): paid or failed — by an administrator one at a time
@@ -51,6 +52,8 @@ export async function settlePayouts({
       id: uuidColumn,
       applicant_id: uuidColumn,
       amount_cents: integerColumn,
+      currency: currencyColumn,
+      is_converted: z.boolean(),
       method_label: z.string().nullable(),
       run_id: uuidColumn,
       name: z.string(),
@@ -61,7 +64,8 @@ export async function settlePayouts({
             ${paid ? sql`paid_at = ${at}::timestamptz, reference = ${settlement.reference}` : sql`failed_at = ${at}::timestamptz, failure_reason = ${settlement.reason}`}
         from users u
         where p.id = any(${uuidArray(payoutIds)}::uuid[]) and p.status = 'sent' and u.id = p.applicant_id
-        returning p.id, p.applicant_id, p.amount_cents, p.method_label, p.run_id, u.name, u.email`,
+        returning p.id, p.applicant_id, p.amount_cents, p.currency, p.method_label, p.run_id, u.name, u.email,
+          exists (select 1 from payout_parts pp where pp.payout_id = p.id and pp.rate is not null) as is_converted`,
   );
   if (settled.length === 0) return 0;
   await postPayoutMoves({
@@ -73,11 +77,11 @@ export async function settlePayouts({
   const earningsUrl = `${publicUrl}${paths.applicantEarnings.getHref()}`;
   for (const line of settled) {
     const method = line.method_label ?? 'your payout method';
-    const details = { name: line.name, amountCents: line.amount_cents, method, earningsUrl };
+    const details = { name: line.name, amountCents: line.amount_cents, currency: line.currency, method, earningsUrl };
     await mailer.send(
       line.email,
       settlement.status === 'paid'
-        ? payoutSentEmail({ ...details, reference: settlement.reference })
+        ? payoutSentEmail({ ...details, isConverted: line.is_converted, reference: settlement.reference })
         : payoutFailedEmail({ ...details, reason: settlement.reason }),
       { transaction: tx },
     );
@@ -92,6 +96,7 @@ export async function settlePayouts({
         targetId: line.id,
         details: {
           amount_cents: line.amount_cents,
+          currency: line.currency,
           before: { status: 'sent' },
           after:
             settlement.status === 'paid'

@@ -158,7 +158,9 @@ describe('payouts through Stripe Connect', () => {
       .from(payouts)
       .where(eq(payouts.id, line?.id ?? ''));
     expect(paid).toMatchObject({ status: 'paid', reference: 'tr_fake1' });
-    expect(await talentBalanceOf(db(), talent.user.id)).toMatchObject({ availableCents: 0, paidOutCents: 12_345 });
+    expect(await talentBalanceOf(db(), talent.user.id)).toMatchObject([
+      { currency: 'USD', availableCents: 0, paidOutCents: 12_345 },
+    ]);
   });
 
   it('pays a connected account in its own currency when Tandem pays out in it, else in dollars', async () => {
@@ -209,7 +211,9 @@ describe('payouts through Stripe Connect', () => {
     const [line] = await db().select().from(payouts).where(eq(payouts.runId, runId));
     expect(line?.status).toBe('failed');
     expect(line?.failureReason).toMatch(/Stripe refused the transfer/);
-    expect(await talentBalanceOf(db(), talent.user.id)).toMatchObject({ availableCents: 5_000, inTransitCents: 0 });
+    expect(await talentBalanceOf(db(), talent.user.id)).toMatchObject([
+      { currency: 'USD', availableCents: 5_000, inTransitCents: 0 },
+    ]);
   });
 
   it('transfers each payout in its currency, lower case as Stripe spells it, counted in its minor unit', async () => {

@@ -285,11 +285,16 @@ export async function walkTheBooks(
   );
   say(`  Week of ${weekStart} approved by the company`);
   check(`talent pay ${dollars(work)}`, work, approved.body.talent_pay_cents, 'API talent_pay_cents');
-  const pendingBalance = (await talent.call(payoutsContract.balance)).body;
+  // The walk earns in dollars: the balance's only currency.
+  const dollarBalance = async () => {
+    const { balances } = (await talent.call(payoutsContract.balance)).body;
+    return { currencies: balances.map((row) => row.currency), ...balances.find((row) => row.currency === 'USD') };
+  };
+  const pendingBalance = await dollarBalance();
   check(
-    `talent pending ${dollars(work)}, available $0.00`,
-    [work, 0],
-    [pendingBalance.pending_cents, pendingBalance.available_cents],
+    `talent pending ${dollars(work)}, available $0.00, in USD only`,
+    [work, 0, ['USD']],
+    [pendingBalance.pending_cents, pendingBalance.available_cents, pendingBalance.currencies],
     'API balance',
   );
   const [owedAtApproval] = await selectRows(
@@ -391,7 +396,7 @@ export async function walkTheBooks(
 
   // Earnings become available (the hourly ledger job, run now) once the invoice is paid.
   await makeEarningsAvailable({ db, now: new Date(), settings: await testApp.app.appContext.settings.get() });
-  const availableBalance = (await talent.call(payoutsContract.balance)).body;
+  const availableBalance = await dollarBalance();
   check(
     `talent available ${dollars(work)}, pending $0.00`,
     [work, 0],
@@ -869,7 +874,7 @@ export async function walkTheBooks(
       [settledLine?.status, settledLine?.reference],
       'API',
     );
-    const balance = (await talent.call(payoutsContract.balance)).body;
+    const balance = await dollarBalance();
     check(
       `talent owed $0.00 after the payout`,
       [0, 0, 0],

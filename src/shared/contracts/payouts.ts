@@ -42,7 +42,8 @@ export const payoutsContract = defineContract(
     balance: {
       method: 'GET',
       path: '/api/applicant/payouts/balance',
-      summary: 'What you are owed: pending, available, on its way, paid out; and the next payout',
+      summary:
+        'What you are owed in each currency: pending, available, on its way, paid out; and the next payout in your payout currency, with its exchange rates',
       responses: { 200: payoutBalanceSchema },
     },
     payouts: {
@@ -140,14 +141,14 @@ export const payoutsContract = defineContract(
     run: {
       method: 'GET',
       path: '/api/admin/payout-runs/:id',
-      summary: 'A payout run: totals, count, exceptions',
+      summary: 'A payout run: totals per currency, counts, exceptions and the exchange rates approval locks',
       params: runParams,
       responses: { 200: payoutRunSchema },
     },
     runLines: {
       method: 'GET',
       path: '/api/admin/payout-runs/:id/lines',
-      summary: 'A payout run’s payouts and exceptions, by talent',
+      summary: 'A payout run’s payouts and exceptions, by talent, each in its payout currency with its parts',
       params: runParams,
       query: runLinesQuerySchema,
       responses: { 200: runLineListSchema },
@@ -155,7 +156,8 @@ export const payoutsContract = defineContract(
     approveRun: {
       method: 'POST',
       path: '/api/admin/payout-runs/:id/approve',
-      summary: 'Approve a run: each planned payout is sent (Stripe) or put in the bank file',
+      summary:
+        'Approve a run, locking its exchange rates (409 with the sentence when one is stale or missing): each planned payout is sent (Stripe) or put in the bank file',
       params: runParams,
       responses: { 200: payoutRunSchema },
     },

@@ -7,6 +7,8 @@ export interface ConfirmDialogProps {
   onOpenChange: (open: boolean) => void;
   title: ReactNode;
   description: ReactNode;
+  // What the description's paragraph cannot hold (a list, an error), between it and the buttons.
+  children?: ReactNode;
   confirmLabel: string;
   // The button that keeps things as they are.
   cancelLabel?: string;
@@ -22,6 +24,7 @@ export function ConfirmDialog({
   onOpenChange,
   title,
   description,
+  children,
   confirmLabel,
   cancelLabel = 'Cancel',
   onConfirm,
@@ -37,6 +40,7 @@ export function ConfirmDialog({
           <AlertDialogPrimitive.Description className="text-sm text-muted-foreground">
             {description}
           </AlertDialogPrimitive.Description>
+          {children}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialogPrimitive.Cancel asChild>
               <Button variant="outline">{cancelLabel}</Button>

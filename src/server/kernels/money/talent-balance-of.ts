@@ -1,32 +1,48 @@
 import { sql } from 'drizzle-orm';
-import type { LedgerAccount } from '~/shared/payouts';
+import { z } from 'zod';
+import { type Currency, currencies } from '~/shared/currencies';
 import type { Database } from '../../db/client';
+import { integerColumn } from '../../db/row-columns';
 import { selectRows } from '../../db/select-rows';
 
-import { accountSumRow } from './account-sums';
-
 export interface TalentBalance {
+  currency: Currency;
   pendingCents: number;
   availableCents: number;
   inTransitCents: number;
   paidOutCents: number;
 }
 
-// What the ledger owes one talent, by stage: minus each account's sum (they are liabilities).
-export async function talentBalanceOf(db: Database, applicantId: string): Promise<TalentBalance> {
+const balanceRow = z.object({
+  currency: z.enum(currencies),
+  pending: integerColumn,
+  available: integerColumn,
+  in_transit: integerColumn,
+  paid_out: integerColumn,
+});
+
+// What the ledger owes one talent, by stage and currency (minus each account's sum: they are liabilities),
+// one row per currency they have a line in, in code order. A currency is never added to another.
+export async function talentBalanceOf(db: Database, applicantId: string): Promise<TalentBalance[]> {
   const rows = await selectRows(
     db,
-    accountSumRow,
-    sql`select account, (-sum(amount_cents))::bigint as cents from ledger_entries
+    balanceRow,
+    sql`select currency,
+               coalesce(-sum(amount_cents) filter (where account = 'talent_pending'), 0)::bigint as pending,
+               coalesce(-sum(amount_cents) filter (where account = 'talent_available'), 0)::bigint as available,
+               coalesce(-sum(amount_cents) filter (where account = 'payouts_in_transit'), 0)::bigint as in_transit,
+               coalesce(-sum(amount_cents) filter (where account = 'paid_out'), 0)::bigint as paid_out
+        from ledger_entries
         where applicant_id = ${applicantId}
           and account in ('talent_pending', 'talent_available', 'payouts_in_transit', 'paid_out')
-        group by account`,
+        group by currency
+        order by currency`,
   );
-  const of = (account: LedgerAccount) => Number(rows.find((row) => row.account === account)?.cents ?? 0);
-  return {
-    pendingCents: of('talent_pending'),
-    availableCents: of('talent_available'),
-    inTransitCents: of('payouts_in_transit'),
-    paidOutCents: of('paid_out'),
-  };
+  return rows.map((row) => ({
+    currency: row.currency,
+    pendingCents: row.pending,
+    availableCents: row.available,
+    inTransitCents: row.in_transit,
+    paidOutCents: row.paid_out,
+  }));
 }

@@ -193,6 +193,7 @@ const samples: { [Name in EmailTemplateName]: Parameters<(typeof emailTemplates)
     {
       name,
       amountCents: 12_345,
+      currency: 'EUR',
       method: 'PayPal · a***@example.com',
       reason: 'The <bank> refused it.',
       earningsUrl: url,
@@ -208,8 +209,28 @@ const samples: { [Name in EmailTemplateName]: Parameters<(typeof emailTemplates)
     },
   ],
   'payout-method-code': [{ name, code: '123456' }],
-  'payout-method-reminder': [{ name, amountCents: 12_345, todo: 'add', earningsUrl: url }],
-  'payout-sent': [{ name, amountCents: 99, method: 'Wise · a***@example.com', reference: 'TX-<42>', earningsUrl: url }],
+  'payout-method-reminder': [
+    {
+      name,
+      amounts: [
+        { currency: 'EUR', cents: 31_565 },
+        { currency: 'USD', cents: 12_345 },
+      ],
+      todo: 'add',
+      earningsUrl: url,
+    },
+  ],
+  'payout-sent': [
+    {
+      name,
+      amountCents: 617_250,
+      currency: 'PHP',
+      isConverted: true,
+      method: 'Wise · a***@example.com',
+      reference: 'TX-<42>',
+      earningsUrl: url,
+    },
+  ],
   verification: [{ name, url }],
 };
 
