@@ -5,7 +5,6 @@ import { paymentTexts } from '~/shared/billing';
 import type { Database } from '../db/client';
 import { invoices, payments } from '../db/schema';
 import { postPaymentCompleted } from '../kernels/money/post-payment-completed';
-import type { ChargeRequest } from '../kernels/payments/payment-provider';
 import { type OutcomeContext, recordPaymentOutcome } from '../kernels/payments/record-payment-outcome';
 import { loadStripe, outcomeOfPaymentIntent } from '../kernels/payments/stripe-provider';
 import { AppError } from '../platform/errors';

@@ -5,13 +5,23 @@ import { z } from 'zod';
 import type { BodyOf } from '~/shared/contract';
 import { adminInvoicesContract, invoicesContract } from '~/shared/contracts/billing';
 import { earningsContract } from '~/shared/contracts/earnings';
+import { fxRatesContract } from '~/shared/contracts/fx-rates';
 import { notificationsContract } from '~/shared/contracts/notifications';
 import { adminPaymentsContract, paymentsContract } from '~/shared/contracts/payments';
 import { payoutsContract } from '~/shared/contracts/payouts';
 import { workContract } from '~/shared/contracts/work';
+import type { billingCurrencies } from '~/shared/currencies';
 import { payoutTexts } from '~/shared/payouts';
 import { idRow, integerColumn } from '../db/row-columns';
-import { emailOutbox, invoices, oneTimeTokens, payoutMethods, payouts, platformSettings } from '../db/schema';
+import {
+  companies,
+  emailOutbox,
+  invoices,
+  oneTimeTokens,
+  payoutMethods,
+  payouts,
+  platformSettings,
+} from '../db/schema';
 import { selectRows } from '../db/select-rows';
 import { accountSums } from '../kernels/money/account-sums';
 import { makeEarningsAvailable } from '../kernels/money/make-earnings-available';
@@ -82,11 +92,20 @@ describe('payouts', () => {
   const releaseHold = (id: string, reason: string) =>
     admin.call(payoutsContract.releaseHold, { params: { id }, body: { reason } });
 
-  // A talent with a week of `minutes` approved through the API by a company of its own (so each test's
-  // invoice is that company's first), at $40 billed / $32 paid.
-  async function talentWithApprovedWeek(minutes: number, weeks = 2) {
+  // A talent (a new one unless given) with a week of `minutes` approved through the API by a company of its
+  // own (so each test's invoice is that company's first), at 40 billed / 32 paid an hour in the company's
+  // billing currency.
+  async function talentWithApprovedWeek(
+    minutes: number,
+    weeks = 2,
+    {
+      billingCurrency = 'USD',
+      worker,
+    }: { billingCurrency?: (typeof billingCurrencies)[number]; worker?: Account } = {},
+  ) {
     const company = await companyAccount(testApp);
-    const talent = await signedInAccount(testApp, { role: 'applicant' });
+    await db().update(companies).set({ billingCurrency }).where(eq(companies.id, company.companyId));
+    const talent = worker ?? (await signedInAccount(testApp, { role: 'applicant' }));
     const assignment = await buildAssignment(db(), {
       companyId: company.companyId,
       applicantId: talent.user.id,
@@ -584,6 +603,119 @@ describe('payouts', () => {
         availableCents: 0,
         inTransitCents: 0,
       },
+    ]);
+    await expectBalanced();
+  });
+
+  it('converts each part at the rates in force when the run is approved, every currency balancing', async () => {
+    const today = isoDay(new Date());
+    const enterRate = async (quote: 'USD' | 'PHP', rate: string) => {
+      const entered = await admin.call(fxRatesContract.enter, { body: { base: 'EUR', quote, rate, rate_date: today } });
+      expect(entered.statusCode, entered.rawPayload.toString()).toBe(201);
+    };
+    // As the ECB quotes them, against the euro: dollars to pesos is a cross rate.
+    await enterRate('USD', '1.08');
+    await enterRate('PHP', '63');
+    const margin = await admin.call(fxRatesContract.updateSettings, {
+      body: { margin_basis_points: 150, max_rate_age_days: 3, reporting_currency: 'USD' },
+    });
+    expect(margin.statusCode, margin.rawPayload.toString()).toBe(200);
+    // One talent earned €64 and $32 and is paid in pesos; another earned €32 and is paid in dollars.
+    const euros = await talentWithApprovedWeek(120, 12, { billingCurrency: 'EUR' });
+    const dollars = await talentWithApprovedWeek(60, 12, { worker: euros.talent });
+    const paidInDollars = await talentWithApprovedWeek(60, 12, { billingCurrency: 'EUR' });
+    for (const { company } of [euros, dollars, paidInDollars]) await invoiceAndPay(company);
+    await makeEarningsAvailable({ db: db(), now: new Date(), settings });
+    for (const [{ talent }, currency] of [
+      [euros, 'PHP'],
+      [paidInDollars, 'USD'],
+    ] as const) {
+      const method = (await addBankAccount(talent)).body;
+      await waitOver(method.id);
+      await db().update(payoutMethods).set({ currency }).where(eq(payoutMethods.id, method.id));
+    }
+    const { runId } = await preparePayoutRun({
+      db: db(),
+      settings: { ...settings, payout_minimum_cents: 2000 },
+      day: '2034-03-06',
+    });
+    const lineOf = async (talent: Account) => {
+      const [line] = await db()
+        .select()
+        .from(payouts)
+        .where(sql`${payouts.runId} = ${runId} and ${payouts.applicantId} = ${talent.user.id}`);
+      // The rate as the kernel writes it, without numeric's trailing zeros.
+      const parts = await selectRows(
+        db(),
+        z.object({
+          source_currency: z.string(),
+          source_cents: integerColumn,
+          amount_cents: integerColumn,
+          margin_cents: integerColumn,
+          margin_basis_points: integerColumn,
+          rate: z.string().nullable(),
+          rate_date: z.string().nullable(),
+          rate_source: z.string().nullable(),
+        }),
+        sql`select source_currency, source_cents, amount_cents, margin_cents, margin_basis_points,
+                   trim_scale(rate)::text as rate, rate_date::text as rate_date, rate_source
+            from payout_parts where payout_id = ${line?.id ?? null} order by source_currency`,
+      );
+      return { line, parts };
+    };
+    // Prepared at ₱63 a euro: €64 → ₱4,032.00 less 1.5%, $32 at 63 ÷ 1.08 → ₱1,866.67 less 1.5%.
+    expect((await lineOf(euros.talent)).line).toMatchObject({ currency: 'PHP', amountCents: 397_152 + 183_867 });
+
+    // The euro's peso rate corrected by hand before approval: approval converts at it, and the dollar's
+    // rate, unchanged, stays as prepared.
+    await enterRate('PHP', '63.5');
+    const approved = await approveRun(admin, runId);
+    expect(approved.statusCode, approved.rawPayload.toString()).toBe(200);
+    const inPesos = await lineOf(euros.talent);
+    expect(inPesos.line).toMatchObject({ status: 'sent', currency: 'PHP', amountCents: 400_304 + 185_326 });
+    const part = { rate_date: today, rate_source: 'manual', margin_basis_points: 150 };
+    expect(inPesos.parts).toEqual([
+      {
+        ...part,
+        source_currency: 'EUR',
+        source_cents: 6_400,
+        amount_cents: 400_304,
+        margin_cents: 6_096,
+        rate: '63.5',
+      },
+      {
+        ...part,
+        source_currency: 'USD',
+        source_cents: 3_200,
+        amount_cents: 185_326,
+        margin_cents: 2_822,
+        rate: '58.7962962963',
+      },
+    ]);
+    const inDollars = await lineOf(paidInDollars.talent);
+    expect(inDollars.line).toMatchObject({ status: 'sent', currency: 'USD', amountCents: 3_404 });
+    expect(inDollars.parts).toEqual([
+      { ...part, source_currency: 'EUR', source_cents: 3_200, amount_cents: 3_404, margin_cents: 52, rate: '1.08' },
+    ]);
+
+    // Each part leaves the talent's balance in its own currency and passes through fx_conversion into pesos;
+    // what the talent does not receive of the conversion is the margin kept.
+    const sentLines = await selectRows(
+      db(),
+      z.object({ account: z.string(), currency: z.string(), cents: integerColumn }),
+      sql`select e.account::text, e.currency, sum(e.amount_cents)::bigint as cents
+          from ledger_transactions t join ledger_entries e on e.transaction_id = t.id
+          where t.key = ${`payout-sent:${inPesos.line?.id}`}
+          group by e.account, e.currency order by 1, 2`,
+    );
+    expect(sentLines).toEqual([
+      { account: 'fx_conversion', currency: 'EUR', cents: -6_400 },
+      { account: 'fx_conversion', currency: 'PHP', cents: 406_400 + 188_148 },
+      { account: 'fx_conversion', currency: 'USD', cents: -3_200 },
+      { account: 'fx_margin', currency: 'PHP', cents: -(6_096 + 2_822) },
+      { account: 'payouts_in_transit', currency: 'PHP', cents: -(400_304 + 185_326) },
+      { account: 'talent_available', currency: 'EUR', cents: 6_400 },
+      { account: 'talent_available', currency: 'USD', cents: 3_200 },
     ]);
     await expectBalanced();
   });
