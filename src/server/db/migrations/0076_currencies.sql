@@ -9,7 +9,7 @@ CREATE TABLE "payout_parts" (
 	"amount_cents" bigint NOT NULL,
 	"margin_cents" bigint DEFAULT 0 NOT NULL,
 	"margin_basis_points" integer DEFAULT 0 NOT NULL,
-	"rate" numeric(20, 10),
+	"rate" numeric,
 	"rate_date" date,
 	"rate_source" text,
 	CONSTRAINT "payout_parts_not_negative" CHECK ("payout_parts"."source_cents" >= 0 and "payout_parts"."amount_cents" >= 0 and "payout_parts"."margin_cents" >= 0),

@@ -238,7 +238,8 @@ export const payoutParts = pgTable(
     amountCents: bigint({ mode: 'number' }).notNull(),
     marginCents: bigint({ mode: 'number' }).notNull().default(0),
     marginBasisPoints: integer().notNull().default(0),
-    rate: numeric({ precision: 20, scale: 10, mode: 'string' }),
+    // Unbounded, so a rate of ten significant digits after leading zeros is kept as used, digit for digit.
+    rate: numeric({ mode: 'string' }),
     rateDate: date({ mode: 'string' }),
     rateSource: text(),
   },
