@@ -359,6 +359,16 @@ export const payoutPartSchema = z.object({
 });
 export type TalentPayoutPart = z.infer<typeof payoutPartSchema>;
 
+// GET /api/applicant/payouts/conversion-rates: today's latest rate from each billing currency to the talent's
+// payout currency (their default method's; USD without one), and the FX margin, so an offer, a rate or a
+// milestone in a company's currency can be shown in theirs. An estimate: a payout's rate is locked at approval.
+export const conversionRatesSchema = z.object({
+  payout_currency: z.enum(currencies),
+  margin_basis_points: z.number().int(),
+  rates: z.array(recordedRateSchema.extend({ base: z.enum(currencies), quote: z.enum(currencies) })),
+});
+export type ConversionRates = z.infer<typeof conversionRatesSchema>;
+
 // How the next payout's figure was come by: `estimate`, what today's latest rates make of the available
 // balance (approval locks the rate, so the figure may still move); `planned`, the talent's line in a run
 // awaiting approval, as the administrator sees it.

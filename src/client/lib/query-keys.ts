@@ -176,6 +176,8 @@ export const queryKeys = {
     all: ['talent-payouts'] as const,
     balance: () => ['talent-payouts', 'balance'] as const,
     methods: () => ['talent-payouts', 'methods'] as const,
+    // Follows the default method's currency, hence in the group.
+    conversionRates: () => ['talent-payouts', 'conversion-rates'] as const,
     list: (query: { page: number; page_size: number }) => ['talent-payouts', 'list', query] as const,
   },
   // Payment Management (client/admin-payments): every payment and the summary cards; a refund changes both.

@@ -1,7 +1,7 @@
 import { FX_RATE_SCALE } from '~/shared/fx-rates';
 
 // Rates as decimal strings, and the little exact arithmetic the list needs to show a currency against the
-// euro and the dollar (cross rates). Conversions of money are the kernel's (kernels/money/exchange-rate.ts);
+// euro and the dollar (cross rates). Conversions of money are the kernel's (src/shared/exchange-rate.ts);
 // these only say what a stored rate reads as.
 
 const SCALE = 10n ** BigInt(FX_RATE_SCALE);

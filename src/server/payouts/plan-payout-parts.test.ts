@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Currency, currencies, minorUnitsOf } from '~/shared/currencies';
-import { convertMinor, type ExchangeRate, rateFraction } from '../kernels/money/exchange-rate';
+import { convertMinor, type ExchangeRate, rateFraction } from '~/shared/exchange-rate';
 import type { RateBook } from '../kernels/money/rate-book';
 import { planPayoutParts, reachesMinimum, staleRateOf } from './plan-payout-parts';
 

@@ -1,5 +1,5 @@
 import { type Currency, isCurrency } from '~/shared/currencies';
-import { convertMinor, type ExchangeRate } from '../kernels/money/exchange-rate';
+import { convertMinor, type ExchangeRate } from '~/shared/exchange-rate';
 import { type RateBook, rateAgeInDays, rateBetween } from '../kernels/money/rate-book';
 
 // What a talent's available balances become in their payout currency (decision 051): one part per

@@ -12,6 +12,7 @@ import { approvePayoutRun } from './approve-payout-run';
 import { renderBankFile } from './bank-file';
 import { findRunBankFormats } from './bank-file-lines';
 import { confirmIdentity } from './confirm-identity';
+import { findConversionRates } from './find-conversion-rates';
 import { findPayoutRun } from './find-payout-run';
 import { findPayoutRuns } from './find-payout-runs';
 import { findRunLine } from './find-run-line';
@@ -92,6 +93,9 @@ export async function payoutRoutes(app: FastifyInstance, { context }: { context:
       settings: await context.settings.get(),
       nextRunAt: nextPayoutRun(new Date()),
     }),
+  );
+  registerEndpoint(app, payoutsContract.conversionRates, { config: readOwn }, async (request) =>
+    findConversionRates({ db, applicantId: actorOf(request).actorId }),
   );
   registerEndpoint(app, payoutsContract.payouts, { config: readOwn }, async (request) =>
     talentPayouts({

@@ -4,6 +4,7 @@ import {
   addPayoutMethodSchema,
   bankFileQuerySchema,
   connectLinkSchema,
+  conversionRatesSchema,
   ledgerSummarySchema,
   payoutBalanceSchema,
   payoutMethodListSchema,
@@ -45,6 +46,13 @@ export const payoutsContract = defineContract(
       summary:
         'What you are owed in each currency: pending, available, on its way, paid out; and the next payout in your payout currency, with its exchange rates',
       responses: { 200: payoutBalanceSchema },
+    },
+    conversionRates: {
+      method: 'GET',
+      path: '/api/applicant/payouts/conversion-rates',
+      summary:
+        'Today’s rate from each billing currency to your payout currency, and the FX margin: what a company’s amount is worth to you before a payout locks its rate',
+      responses: { 200: conversionRatesSchema },
     },
     payouts: {
       method: 'GET',

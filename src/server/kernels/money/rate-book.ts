@@ -1,9 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Currency, isCurrency } from '~/shared/currencies';
+import { crossRate, type ExchangeRate, invertRate, rateSources } from '~/shared/exchange-rate';
 import type { Database } from '../../db/client';
 import { selectRows } from '../../db/select-rows';
-import { crossRate, type ExchangeRate, invertRate, rateSources } from './exchange-rate';
 
 // The latest stored rate of every pair (decision 050: its newest day; on one day the source written last),
 // read once for a run or a page, so picking rates for ten thousand payouts is arithmetic, not queries.

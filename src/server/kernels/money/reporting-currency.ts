@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { type Currency, isCurrency } from '~/shared/currencies';
+import { convertMinor, type ExchangeRate } from '~/shared/exchange-rate';
 import type { ReportingRate } from '~/shared/fx-rates';
 import type { Database } from '../../db/client';
 import { getFxSettings } from '../../platform/get-fx-settings';
-import { convertMinor, type ExchangeRate } from './exchange-rate';
 import { loadRateBookAsOf, rateBetween } from './rate-book';
 
 // The reports add every currency up in the reporting currency (an FX setting), each at its recorded rate:

@@ -10,7 +10,7 @@ import {
   parseRateDecimal,
   rateDecimalOf,
   rateFraction,
-} from './exchange-rate';
+} from '~/shared/exchange-rate';
 
 const rateOf = (base: Currency, quote: Currency, rate: string, source: ExchangeRate['source'] = 'ecb') => {
   const parsed = parseExchangeRate({ base, quote, rate, date: '2026-11-27', source });
