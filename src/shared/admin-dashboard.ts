@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type AbuseReportTarget, abuseReportStatuses, abuseReportTargets } from './admin';
 import { type Currency, minorUnitsOf } from './currencies';
 import { currencyFieldSchema, reportingRateSchema } from './fx-rates';
+import { currencySymbolOf } from './money-format';
 
 // The admin dashboard (docs/spec/admin-billing-and-content.md §2 item 1, §3 "Admin stats") and the Report button
 // whose reports it counts. Every figure is computed from the records; growth compares with the period before.
@@ -115,11 +116,6 @@ export function formatThousands(minor: number, currency: Currency = 'USD'): stri
   if (Math.abs(units) < 1000) return `${currencySymbolOf(currency)}${Math.round(units)}`;
   return `${currencySymbolOf(currency)}${(Math.round(units / 100) / 10).toFixed(1)}K`;
 }
-
-const currencySymbolOf = (currency: Currency) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency })
-    .formatToParts(0)
-    .find((part) => part.type === 'currency')?.value ?? currency;
 
 // ---- Abuse reports: the Report button on profiles, jobs and messages, and the admin's list ----
 
