@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type Currency, minorUnitsOf } from './currencies';
-import { currencyFieldSchema, reportingRateSchema } from './fx-rates';
+import { currencySchema, reportingRateSchema } from './fx-rates';
 import { minorToDecimal } from './money-format';
 import { type LedgerAccount, type LedgerTransactionKind, ledgerAccounts } from './payouts';
 
@@ -152,7 +152,7 @@ export const ledgerTransactionKindLabels: Record<LedgerTransactionKind, string> 
 // total in the reporting currency at `rate` (null for the reporting currency itself, and where no rate is
 // recorded on or before the day: then `converted_total_cents` is null too).
 export const trialBalanceCurrencySchema = z.object({
-  currency: currencyFieldSchema,
+  currency: currencySchema,
   accounts: z.array(
     z.object({
       account: z.enum(ledgerAccounts),
@@ -171,7 +171,7 @@ export type TrialBalanceCurrency = z.infer<typeof trialBalanceCurrencySchema>;
 
 export const trialBalanceSchema = z.object({
   as_of: z.string(),
-  reporting_currency: currencyFieldSchema,
+  reporting_currency: currencySchema,
   // The currencies with a balance at the day's end, by code.
   currencies: z.array(trialBalanceCurrencySchema),
   // The currencies' totals added up in the reporting currency; null when one of them has no recorded rate.
@@ -289,12 +289,12 @@ export const monthEndReportSchema = z.object({
   month: z.string(),
   from: z.string(),
   to: z.string(),
-  reporting_currency: currencyFieldSchema,
+  reporting_currency: currencySchema,
   // Each currency with a figure in the month, by code, and the rate its figures were converted at (null for
   // the reporting currency itself, and where no rate is recorded on or before the month's last day).
   currencies: z.array(
     z.object({
-      currency: currencyFieldSchema,
+      currency: currencySchema,
       rate: reportingRateSchema.nullable(),
       figures: z.array(monthEndFigureSchema),
     }),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { type AbuseReportTarget, abuseReportStatuses, abuseReportTargets } from './admin';
 import { type Currency, minorUnitsOf } from './currencies';
-import { currencyFieldSchema, reportingRateSchema } from './fx-rates';
+import { currencySchema, reportingRateSchema } from './fx-rates';
+import { currencySymbolOf } from './money-format';
 
 // The admin dashboard (docs/spec/admin-billing-and-content.md §2 item 1, §3 "Admin stats") and the Report button
 // whose reports it counts. Every figure is computed from the records; growth compares with the period before.
@@ -57,7 +58,7 @@ export const adminDashboardSchema = z.object({
   // Invoiced this month, before tax (work plus the platform fee); previous: last month. A currency at a time,
   // and added up in the reporting currency.
   monthly_revenue: z.object({
-    reporting_currency: currencyFieldSchema,
+    reporting_currency: currencySchema,
     // The currencies' revenue in the reporting currency, each month's at the latest rates recorded on or before
     // its last day; null when a currency with revenue has no such rate (the label then says which).
     total: dashboardFigureSchema.extend({ value: z.number().int().nullable(), previous: z.number().int().nullable() }),
@@ -65,7 +66,7 @@ export const adminDashboardSchema = z.object({
     // the reporting currency at `rate` (no rate for the reporting currency itself; null where none is recorded).
     currencies: z.array(
       dashboardFigureSchema.extend({
-        currency: currencyFieldSchema,
+        currency: currencySchema,
         converted: z.number().int().nullable(),
         rate: reportingRateSchema.nullable(),
       }),
@@ -115,11 +116,6 @@ export function formatThousands(minor: number, currency: Currency = 'USD'): stri
   if (Math.abs(units) < 1000) return `${currencySymbolOf(currency)}${Math.round(units)}`;
   return `${currencySymbolOf(currency)}${(Math.round(units / 100) / 10).toFixed(1)}K`;
 }
-
-const currencySymbolOf = (currency: Currency) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency })
-    .formatToParts(0)
-    .find((part) => part.type === 'currency')?.value ?? currency;
 
 // ---- Abuse reports: the Report button on profiles, jobs and messages, and the admin's list ----
 

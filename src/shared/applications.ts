@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACTIVE_HOURS_TARGET, applicationStatuses, assignmentStatuses } from './application-statuses';
 import type { QueryOf } from './contract';
 import type { applicationsContract } from './contracts/applications';
+import { currencySchema } from './fx-rates';
 import { engagementTypes } from './job-texts';
 import { offeredMilestoneSchema } from './offered-milestones';
 import { proposalFileSchema } from './proposal-files';
@@ -95,6 +96,8 @@ export const applicantApplicationSchema = z.object({
   rejection_reason: z.string().nullable(),
   // The assignment an accepted offer made.
   assignment: applicantAssignmentSchema.nullable(),
+  // The currency of the proposal, the offer and the assignment's rate: the company's billing currency.
+  currency: currencySchema,
 });
 export type ApplicantApplication = z.infer<typeof applicantApplicationSchema>;
 

@@ -35,6 +35,11 @@ const pageQuery = {
 const listOf = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number(), page: z.number(), page_size: z.number() });
 
+// A currency as the API answers it (ISO 4217; issue 55). Every amount of a company (its rates, timesheets,
+// invoices, payments, milestones) is in its billing currency, which the views name beside the amounts.
+// The one schema of a currency field (fx-rates.ts), which applications.ts reads too without a cycle.
+export { currencySchema };
+
 // ---------------------------------------------------------------- assignments
 
 const assignmentTermsSchema = z.object({
@@ -63,6 +68,8 @@ export const assignmentSchema = z.object({
   shift_status: z.enum(shiftStatuses),
   // Every change of rate or weekly hours, oldest first; the first is the hire's own terms (none for a fixed price).
   terms: z.array(assignmentTermsSchema),
+  // The currency of its rates: the company's billing currency.
+  currency: currencySchema,
   created_at: z.string(),
 });
 export type Assignment = z.infer<typeof assignmentSchema>;
@@ -130,6 +137,8 @@ export const timesheetSchema = z.object({
   return_comment: z.string().nullable(),
   // What the talent is owed for the week, fixed at approval.
   talent_pay_cents: z.number().int().nullable(),
+  // The currency of the pay and the cost: the company's billing currency.
+  currency: currencySchema,
   invoice_id: z.string().nullable(),
 });
 export type Timesheet = z.infer<typeof timesheetSchema>;
@@ -231,6 +240,8 @@ export const weekCostSchema = z.object({
   tax_basis_points: z.number().int(),
   tax_cents: z.number().int(),
   total_cents: z.number().int(),
+  // The company's billing currency, which every amount above counts.
+  currency: currencySchema,
 });
 export type WeekCost = z.infer<typeof weekCostSchema>;
 
@@ -390,6 +401,8 @@ export const billingSummarySchema = z.object({
   overdue_cents: z.number().int(),
   last_payment: z.object({ amount_cents: z.number().int(), issue_date: z.string(), paid_at: z.string() }).nullable(),
   next_auto_pay: z.object({ date: z.string(), amount_cents: z.number().int() }).nullable(),
+  // The company's billing currency: its invoices' and so these sums'.
+  currency: currencySchema,
 });
 export type BillingSummary = z.infer<typeof billingSummarySchema>;
 
@@ -423,6 +436,7 @@ export const nextInvoiceSchema = z.object({
   tax_basis_points: z.number().int(),
   tax_cents: z.number().int(),
   total_cents: z.number().int(),
+  currency: currencySchema,
 });
 export type NextInvoice = z.infer<typeof nextInvoiceSchema>;
 

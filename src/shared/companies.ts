@@ -6,6 +6,7 @@ import {
   dashboardPipelineLabels,
 } from './company-dashboard-columns';
 import { isValidEmail } from './email';
+import { currencySchema } from './fx-rates';
 import { engagementTypes } from './job-texts';
 import { singleLine, text } from './text';
 
@@ -112,6 +113,8 @@ export const companyDashboardSchema = z.object({
       overdue_invoices: z.number(),
       // What the overdue invoices come to: the Overdue figure, as on the Billing page.
       overdue_cents: z.number(),
+      // The currency of both sums: the company's billing currency.
+      currency: currencySchema,
       timesheets_to_review: z.number(),
     })
     .nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencySchema } from './fx-rates';
 
 // The talent's earnings (decision 024): what each approved week earns them — its minutes at their pay rate,
 // fixed when the company approves it — and how far the money has come since. The company's platform fee
@@ -40,6 +41,8 @@ export const earningsWeekSchema = z.object({
   total_minutes: z.number().int(),
   // The week's minutes at the talent's pay rate of each day, fixed at approval; a milestone's amount.
   amount_cents: z.number().int(),
+  // The amount's currency: the company's billing currency.
+  currency: currencySchema,
   approved_at: z.string().nullable(),
   stage: z.enum(earningStages),
   // The day the company's invoice for the week was issued; null until it is.
@@ -68,5 +71,16 @@ export const earningsSummarySchema = z.object({
   approved_cents: z.number().int(),
   invoiced_cents: z.number().int(),
   awaiting_invoice_cents: z.number().int(),
+  // The same sums a currency at a time, by code: each company pays in its own billing currency, and minor
+  // units of two currencies do not add up. The three sums above are those of the only currency when there
+  // is one; with several they add up what cannot be added, and the screens read these instead.
+  currencies: z.array(
+    z.object({
+      currency: currencySchema,
+      approved_cents: z.number().int(),
+      invoiced_cents: z.number().int(),
+      awaiting_invoice_cents: z.number().int(),
+    }),
+  ),
 });
 export type EarningsSummary = z.infer<typeof earningsSummarySchema>;

@@ -143,14 +143,11 @@ export const defaultFxSettings: FxSettings = {
   reporting_currency: 'USD',
 };
 
-// A currency code in an answer.
-export const currencyFieldSchema = z.enum(currencies);
-
 // The rate a report converted a currency's figures with, shown beside them: one `base` is `rate` `quote`, the
 // latest recorded on or before the report's day (a derived inverse or cross rate names its date and source).
 export const reportingRateSchema = z.object({
-  base: currencyFieldSchema,
-  quote: currencyFieldSchema,
+  base: currencySchema,
+  quote: currencySchema,
   rate: z.string(),
   date: z.string(),
   source: z.enum(fxRateSources),

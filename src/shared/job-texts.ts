@@ -1,6 +1,8 @@
 // The job texts and formats every page shows, the public job board's included: kept apart from the zod
 // schemas (jobs.ts re-exports them) so the public pages show them without shipping zod (decision 005).
 
+import { type Currency, minorUnitsOf } from './currencies';
+
 export const JOB_TITLE_MAX_LENGTH = 60;
 export const WEEKLY_HOURS_MIN = 1;
 export const WEEKLY_HOURS_MAX = 60;
@@ -60,28 +62,53 @@ export const jobTexts = {
   loadError: 'Failed to load job listings. Please try again.',
 } as const;
 
-const wholeDollars = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const dollarsAndCents = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-// Dollars as every screen writes them: '$60', '$65.50', '$5,000'.
-const formatDollars = (amount: number) =>
-  `$${Number.isInteger(amount) ? wholeDollars.format(amount) : dollarsAndCents.format(amount)}`;
-const dollars = formatDollars;
-// A rate an hour: '$70/hr', '$65.50/hr' (a proposal, an offer, an assignment).
-export const formatHourlyRate = (rate: number) => `${formatDollars(rate)}/hr`;
+// Whole units of a currency on the wire (a job's budget, an offer's rate), written as every screen writes
+// them: '$60', '$65.50', '$5,000', '€60'; decimals only when there are some, as many as the currency has.
+const unitFormatters = new Map<string, Intl.NumberFormat>();
+function unitFormatter(currency: Currency, isWhole: boolean): Intl.NumberFormat {
+  const key = `${currency}|${isWhole}`;
+  let formatter = unitFormatters.get(key);
+  if (!formatter) {
+    const decimals = isWhole ? 0 : minorUnitsOf(currency);
+    formatter = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
+    unitFormatters.set(key, formatter);
+  }
+  return formatter;
+}
+const formatUnits = (amount: number, currency: Currency) =>
+  unitFormatter(currency, Number.isInteger(amount)).format(amount);
+// The figure without its symbol: the upper end of a range ('$60–80/hr').
+const formatUnitsBare = (amount: number, currency: Currency) =>
+  unitFormatter(currency, Number.isInteger(amount))
+    .formatToParts(amount)
+    .filter((part) => part.type !== 'currency' && part.type !== 'literal')
+    .map((part) => part.value)
+    .join('');
+// A rate an hour: '$70/hr', '$65.50/hr', '€70/hr' (a proposal, an offer, an assignment).
+export const formatHourlyRate = (rate: number, currency: Currency = 'USD') => `${formatUnits(rate, currency)}/hr`;
 
-// The budget as the job table and the CSV export show it: '$60–80/hr', '$60/hr', '$5,000', or '—'.
+// The budget as the job table and the CSV export show it, in the company's currency: '$60–80/hr', '$60/hr',
+// '$5,000', '€5,000', or '—'.
 export function formatJobBudget(job: {
   engagement_type: EngagementType;
   budget_min?: number | null;
   budget_max?: number | null;
   budget_total?: number | null;
+  currency?: Currency;
 }): string {
-  if (job.engagement_type === 'fixed') return job.budget_total == null ? '—' : dollars(job.budget_total);
+  const currency = job.currency ?? 'USD';
+  const units = (amount: number) => formatUnits(amount, currency);
+  if (job.engagement_type === 'fixed') return job.budget_total == null ? '—' : units(job.budget_total);
   const { budget_min: min, budget_max: max } = job;
   if (min != null && max != null) {
-    return min === max ? `${dollars(min)}/hr` : `${dollars(min)}–${dollars(max).slice(1)}/hr`;
+    return min === max ? `${units(min)}/hr` : `${units(min)}–${formatUnitsBare(max, currency)}/hr`;
   }
-  if (min != null) return `From ${dollars(min)}/hr`;
-  if (max != null) return `Up to ${dollars(max)}/hr`;
+  if (min != null) return `From ${units(min)}/hr`;
+  if (max != null) return `Up to ${units(max)}/hr`;
   return '—';
 }

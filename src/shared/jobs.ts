@@ -3,6 +3,7 @@ import { applicationStatuses, REVIEW_RATING_MAX, REVIEW_RATING_MIN } from './app
 import type { QueryOf } from './contract';
 import type { jobsContract } from './contracts/jobs';
 import { isValidEmail } from './email';
+import { currencySchema } from './fx-rates';
 import { interviewStageSchema, interviewStagesInputSchema, interviewStageTexts } from './interview-stages';
 import {
   DEFAULT_OPENINGS,
@@ -188,6 +189,8 @@ export const jobSchema = z.object({
   budget_min: z.number().nullable(),
   budget_max: z.number().nullable(),
   budget_total: z.number().nullable(),
+  // The budget's currency: the company's billing currency.
+  currency: currencySchema,
   weekly_hours: z.number(),
   // How many people it hires, and how many are hired so far.
   openings: z.number(),
@@ -459,6 +462,8 @@ const jobApplicationSchema = z.object({
   proposal_rate: z.number().nullable(),
   // The total they proposed for a fixed-price job, when they did.
   proposal_price_cents: z.number().int().nullable(),
+  // The currency of the proposal: the company's billing currency.
+  currency: currencySchema,
   created_at: z.string(),
   // New to the company (applicationStatusesNeverNew): nobody acted on it yet and it arrived after the company
   // last opened the job's applications (or after new_since).

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { assignmentStatuses } from './applications';
-import { payInvoiceBodySchema, paymentSchema } from './billing';
+import { currencySchema, payInvoiceBodySchema, paymentSchema } from './billing';
 import { earliestStartDate } from './jobs';
 import { offeredMilestoneSchema } from './offered-milestones';
 import { calendarDate, singleLine, text } from './text';
@@ -300,6 +300,8 @@ export const contractSchema = z.object({
   released_cents: z.number().int(),
   // Given back to the company's card, fee and tax included (the sum of the milestones' credit notes).
   refunded_to_card_cents: z.number().int(),
+  // The currency of every amount of the contract and its milestones: the company's billing currency.
+  currency: currencySchema,
   milestones: z.array(milestoneSchema),
   // A change to the unfunded milestones waiting for the other side's answer.
   pending_proposal: milestoneProposalSchema.nullable(),

@@ -41,6 +41,16 @@ export function formatMoney(minorAmount: number, currency: Currency, locale = 'e
   return moneyFormatter(currency, locale).format(minorToDecimal(minorAmount, minorUnitsOf(currency)));
 }
 
+// The symbol a form puts before (or after) an amount box, as the locale writes the currency: '$' for USD,
+// '€' for EUR, 'CA$' and 'A$' in en-US (where '$' alone would say dollars of the United States).
+export function currencySymbolOf(currency: Currency, locale = 'en-US'): string {
+  return (
+    moneyFormatter(currency, locale)
+      .formatToParts(0)
+      .find((part) => part.type === 'currency')?.value ?? currency
+  );
+}
+
 export type ParsedMoney = { ok: true; minor: number } | { ok: false; error: string };
 
 interface LocaleNumberParts {

@@ -4,6 +4,7 @@ import { applicationStatuses, REVIEW_RATING_MAX, REVIEW_RATING_MIN } from './app
 import { testAttemptStatuses, testTypes } from './assessments';
 import type { QueryOf } from './contract';
 import type { pipelineContract } from './contracts/pipeline';
+import { currencySchema } from './fx-rates';
 import { interviewStageSchema, interviewStageTexts } from './interview-stages';
 import { engagementTypes } from './job-texts';
 import {
@@ -213,6 +214,8 @@ export const applicationDetailSchema = z.object({
   // A fixed-price job's proposal: the total, and the milestones it was split into (null: not split).
   proposal_price_cents: z.number().int().nullable(),
   proposal_milestones: z.array(offeredMilestoneSchema).nullable(),
+  // The currency of the job's budget, the proposal and the offer: the company's billing currency.
+  currency: currencySchema,
   // The job's screening questions as asked, with the applicant's answers.
   screening_answers: z.array(screeningAnswerSchema),
   // Files the applicant attached to the proposal.

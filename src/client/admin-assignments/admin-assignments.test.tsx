@@ -30,6 +30,7 @@ function assignment(overrides: Partial<Assignment> = {}): Assignment {
     status: 'active',
     shift_status: 'offline',
     terms: [{ rate_cents: rate, weekly_hours: 40, effective_date: '2026-11-02' }],
+    currency: 'USD',
     created_at: '2026-10-20T09:00:00.000Z',
     ...overrides,
   };

@@ -58,6 +58,7 @@ function nextInvoice(overrides: Partial<NextInvoice> = {}): NextInvoice {
     tax_basis_points: 0,
     tax_cents: 0,
     total_cents: 332_200,
+    currency: 'USD',
     ...overrides,
   };
 }

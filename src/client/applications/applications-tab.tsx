@@ -33,9 +33,13 @@ function StageDetails({ application }: { application: ApplicantApplication }) {
       <div className="mt-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950">
         <p>
           <span className="font-medium">Offer: </span>
-          {formatTerms(application.offer)}
+          {formatTerms(application.offer, application.currency)}
         </p>
-        <OfferedMilestones milestones={application.offer.milestones} label={`Milestones: ${application.job_title}`} />
+        <OfferedMilestones
+          milestones={application.offer.milestones}
+          label={`Milestones: ${application.job_title}`}
+          currency={application.currency}
+        />
       </div>
     );
   }
@@ -48,7 +52,7 @@ function StageDetails({ application }: { application: ApplicantApplication }) {
     return (
       <p className="mt-2 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-950">
         <span className="font-medium">Hired{terms ? ': ' : ''}</span>
-        {terms && formatTerms(terms)}
+        {terms && formatTerms(terms, application.currency)}
         {assignment && isFixedPrice && (
           <>
             {' · '}

@@ -10,7 +10,7 @@ import { formatTerms } from './format-terms';
 // The applicant's three moves on an application, each asked first in a confirm dialog, then done on the
 // server, then said in a toast; a refusal (409: the stage moved on, 404) shows the server's sentence.
 
-type ApplicationRef = Pick<ApplicantApplication, 'id' | 'job_title' | 'company_name' | 'offer'>;
+type ApplicationRef = Pick<ApplicantApplication, 'id' | 'job_title' | 'company_name' | 'offer' | 'currency'>;
 
 const quoted = (application: ApplicationRef) => `“${application.job_title}”`;
 
@@ -27,7 +27,7 @@ export const applicationConfirmations: Record<
   'accept-offer': (application) => ({
     title: 'Accept this offer?',
     description: `You accept ${possessive(application.company_name)} offer for ${quoted(application)}${
-      application.offer ? ` (${formatTerms(application.offer)})` : ''
+      application.offer ? ` (${formatTerms(application.offer, application.currency)})` : ''
     }. You will be hired and your assignment is created.`,
     confirmLabel: 'Accept Offer',
   }),

@@ -3,6 +3,7 @@ import type { BadgeVariant } from '~/client/components/ui/badge';
 import { formatIsoDay, fromIsoDay } from '~/client/lib/iso-day';
 import type { InvoiceItem, InvoiceStatus, PaymentDisplayStatus, PaymentStatus } from '~/shared/billing';
 import { formatCents, formatHoursAndMinutes } from '~/shared/billing-texts';
+import { type Currency, DEFAULT_CURRENCY } from '~/shared/currencies';
 
 // How billing reads on screen: status names and colours, days, hours.
 
@@ -68,6 +69,10 @@ export function formatQuantity(item: InvoiceItem): string {
   return hours.format(item.quantity);
 }
 
-// Work is billed by the hour; the fee, the tax and a milestone are one amount each.
-export const formatItemRate = (item: InvoiceItem) =>
-  item.unit === 'each' ? formatCents(item.rate_cents) : `${formatCents(item.rate_cents)}/hr`;
+// Work is billed by the hour; the fee, the tax and a milestone are one amount each. In the invoice's currency.
+export const formatItemRate = (item: InvoiceItem, currency: Currency) =>
+  item.unit === 'each' ? formatCents(item.rate_cents, currency) : `${formatCents(item.rate_cents, currency)}/hr`;
+
+// The currency of several of a company's invoices, to write their sum: a company is billed in one currency.
+export const currencyOfAll = (invoices: readonly { currency: Currency }[]): Currency =>
+  invoices[0]?.currency ?? DEFAULT_CURRENCY;

@@ -339,6 +339,51 @@ describe('Invoice detail and paying', () => {
     expect(within(dialog).getByRole('button', { name: 'Download PDF' })).toBeInTheDocument();
   });
 
+  it('writes a euro company’s invoice in euros: the list, the summary, the items, the totals, a refund and Pay', async () => {
+    const euros = invoice({
+      invoice_number: 'INV-EUR',
+      status: 'unpaid',
+      currency: 'EUR',
+      refunds: [
+        {
+          credit_note_id: 'note-1',
+          credit_note_number: 'CN-2026-000001',
+          reason: 'payment_refunded',
+          total_cents: 5000,
+          issued_at: '2026-11-21T10:00:00.000Z',
+        },
+      ],
+    });
+    const method = savedMethod({ label: 'Visa ending in 4242', is_default: true });
+    const { events } = await openBilling({ invoices: [euros], methods: [method], details: { currency: 'EUR' } });
+    await findTable();
+    expect(row('INV-EUR')).toHaveTextContent('€1,224.50');
+    const cards = screen.getByRole('region', { name: 'Billing summary' });
+    await waitFor(() =>
+      expect(within(cards).getByRole('heading', { name: 'Outstanding Balance' }).parentElement).toHaveTextContent(
+        '€1,224.50',
+      ),
+    );
+
+    await events.click(screen.getByRole('button', { name: 'View INV-EUR' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invoice INV-EUR' });
+    const items = within(dialog).getByRole('table', { name: 'Invoice items' });
+    const work = within(items).getByRole('row', { name: /Ada Talent, Nov 16 – 20, 2026/ });
+    expect(work).toHaveTextContent('€25.00/hr');
+    expect(work).toHaveTextContent('€1,000.00');
+    expect(within(items).getByRole('row', { name: /Platform fee/ })).toHaveTextContent('€100.00');
+    expect(dialog).toHaveTextContent('Amount Due€1,224.50');
+    expect(dialog).toHaveTextContent('Subtotal€1,000.00');
+    expect(dialog).toHaveTextContent('Tax€124.50');
+    expect(dialog).toHaveTextContent('Total€1,224.50');
+    expect(dialog).toHaveTextContent('Refunded €50.00 on');
+    expect(dialog).not.toHaveTextContent('$');
+
+    await events.click(within(dialog).getByRole('button', { name: 'Pay Invoice' }));
+    const pay = await screen.findByRole('dialog', { name: 'Pay Invoice INV-EUR' });
+    expect(await within(pay).findByRole('button', { name: 'Pay €1,224.50' })).toBeInTheDocument();
+  });
+
   it('opens the invoice a notification links to, and says so when it is not there', async () => {
     const linked = invoice({ invoice_number: 'INV-LINKED', status: 'pending' });
     const { router } = await openBilling(

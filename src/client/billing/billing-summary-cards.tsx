@@ -18,22 +18,22 @@ export function BillingSummaryCards() {
       label="Billing summary"
       count={4}
       failure="Failed to load the billing summary. Please try again."
-      cardsOf={({ outstanding_cents, overdue_cents, last_payment, next_auto_pay }) => [
+      cardsOf={({ outstanding_cents, overdue_cents, last_payment, next_auto_pay, currency }) => [
         {
           label: 'Outstanding Balance',
-          value: formatCents(outstanding_cents),
+          value: formatCents(outstanding_cents, currency),
           hint: 'Pending, unpaid and overdue invoices',
           icon: <WalletIcon />,
         },
         {
           label: 'Overdue',
-          value: formatCents(overdue_cents),
+          value: formatCents(overdue_cents, currency),
           hint: 'Invoices past their due date',
           icon: <AlertTriangleIcon />,
         },
         {
           label: 'Last Payment',
-          value: last_payment ? formatCents(last_payment.amount_cents) : '—',
+          value: last_payment ? formatCents(last_payment.amount_cents, currency) : '—',
           hint: last_payment ? `Paid ${formatMomentDay(last_payment.paid_at)}` : 'No payments yet',
           icon: <CircleCheckIcon />,
         },
@@ -41,7 +41,7 @@ export function BillingSummaryCards() {
           label: 'Next Auto-Pay',
           value: next_auto_pay ? formatDay(next_auto_pay.date) : isAutoPayOn ? 'On' : 'Off',
           hint: next_auto_pay
-            ? `${formatCents(next_auto_pay.amount_cents)} from your default payment method`
+            ? `${formatCents(next_auto_pay.amount_cents, currency)} from your default payment method`
             : isAutoPayOn
               ? 'No invoice is waiting to be paid'
               : 'Turn on Auto-Pay under Payment Methods',

@@ -79,7 +79,7 @@ export function CreditNotesSection() {
                   </TableCell>
                   <TableCell className="max-md:p-0">{creditNoteReasonLabels[note.reason]}</TableCell>
                   <TableCell className="text-right whitespace-nowrap tabular-nums max-md:p-0">
-                    {formatCents(note.total_cents)}
+                    {formatCents(note.total_cents, note.currency)}
                   </TableCell>
                   <TableCell className="text-right max-md:p-0">
                     <Button

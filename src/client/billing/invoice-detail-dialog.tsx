@@ -6,6 +6,7 @@ import { Dialog, DialogContent, DialogFooter } from '~/client/components/ui/dial
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/client/components/ui/table';
 import type { Invoice, InvoiceRefund } from '~/shared/billing';
 import { creditNoteReasonLabels, formatCents } from '~/shared/billing-texts';
+import type { Currency } from '~/shared/currencies';
 import {
   formatDay,
   formatItemRate,
@@ -35,13 +36,23 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function TotalRow({ label, cents, isTotal = false }: { label: string; cents: number; isTotal?: boolean }) {
+function TotalRow({
+  label,
+  cents,
+  currency,
+  isTotal = false,
+}: {
+  label: string;
+  cents: number;
+  currency: Currency;
+  isTotal?: boolean;
+}) {
   return (
     <div
       className={isTotal ? 'flex justify-between border-t border-border pt-2 font-semibold' : 'flex justify-between'}
     >
       <dt>{label}</dt>
-      <dd className="tabular-nums">{formatCents(cents)}</dd>
+      <dd className="tabular-nums">{formatCents(cents, currency)}</dd>
     </div>
   );
 }
@@ -49,9 +60,11 @@ function TotalRow({ label, cents, isTotal = false }: { label: string; cents: num
 // What went back of the invoice (decision 048): each refund's amount, day and why, with its credit note.
 function InvoiceRefunds({
   refunds,
+  currency,
   onDownloadCreditNote,
 }: {
   refunds: InvoiceRefund[];
+  currency: Currency;
   onDownloadCreditNote: (refund: InvoiceRefund) => void;
 }) {
   if (refunds.length === 0) return null;
@@ -61,7 +74,7 @@ function InvoiceRefunds({
         <li key={refund.credit_note_id} className="flex flex-wrap items-center justify-between gap-2">
           <span>
             <span className="font-medium">
-              Refunded {formatCents(refund.total_cents)} on {formatMomentDay(refund.issued_at)}
+              Refunded {formatCents(refund.total_cents, currency)} on {formatMomentDay(refund.issued_at)}
             </span>{' '}
             <span className="text-muted-foreground">({creditNoteReasonLabels[refund.reason]})</span>
           </span>
@@ -103,7 +116,7 @@ export function InvoiceDetailDialog({
           {invoice.paid_at ? (
             <Fact label="Paid">{formatMomentDay(invoice.paid_at)}</Fact>
           ) : (
-            <Fact label="Amount Due">{formatCents(invoice.amount_cents)}</Fact>
+            <Fact label="Amount Due">{formatCents(invoice.amount_cents, invoice.currency)}</Fact>
           )}
         </dl>
 
@@ -133,10 +146,10 @@ export function InvoiceDetailDialog({
                   <span className="sm:hidden" aria-hidden="true">
                     ×{' '}
                   </span>
-                  {formatItemRate(item)}
+                  {formatItemRate(item, invoice.currency)}
                 </TableCell>
                 <TableCell className="text-right font-medium whitespace-nowrap tabular-nums max-sm:ml-auto max-sm:p-0">
-                  {formatCents(item.amount_cents)}
+                  {formatCents(item.amount_cents, invoice.currency)}
                 </TableCell>
               </TableRow>
             ))}
@@ -144,13 +157,17 @@ export function InvoiceDetailDialog({
         </Table>
 
         <dl className="ml-auto grid w-full max-w-xs gap-1.5 text-sm" aria-label="Totals">
-          <TotalRow label="Subtotal" cents={invoice.subtotal_cents} />
-          <TotalRow label="Platform fee" cents={invoice.fee_cents} />
-          <TotalRow label="Tax" cents={invoice.tax_cents} />
-          <TotalRow label="Total" cents={invoice.amount_cents} isTotal />
+          <TotalRow label="Subtotal" cents={invoice.subtotal_cents} currency={invoice.currency} />
+          <TotalRow label="Platform fee" cents={invoice.fee_cents} currency={invoice.currency} />
+          <TotalRow label="Tax" cents={invoice.tax_cents} currency={invoice.currency} />
+          <TotalRow label="Total" cents={invoice.amount_cents} currency={invoice.currency} isTotal />
         </dl>
 
-        <InvoiceRefunds refunds={invoice.refunds} onDownloadCreditNote={onDownloadCreditNote} />
+        <InvoiceRefunds
+          refunds={invoice.refunds}
+          currency={invoice.currency}
+          onDownloadCreditNote={onDownloadCreditNote}
+        />
 
         <DialogFooter>
           <Button variant="outline" onClick={() => onDownload(invoice)}>

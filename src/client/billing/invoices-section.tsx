@@ -137,7 +137,9 @@ export function InvoicesSection() {
       phoneOrder: 1,
       className: 'whitespace-nowrap md:text-right',
       ...sortable('amount'),
-      cell: (invoice) => <span className="font-medium tabular-nums">{formatCents(invoice.amount_cents)}</span>,
+      cell: (invoice) => (
+        <span className="font-medium tabular-nums">{formatCents(invoice.amount_cents, invoice.currency)}</span>
+      ),
     },
     {
       id: 'status',
@@ -323,8 +325,8 @@ function OverdueNotice({
     <Alert variant="destructive" className="items-center justify-between gap-3 max-sm:flex-col max-sm:items-start">
       <p>
         {total === 1
-          ? `Invoice ${oldest.invoice_number} for ${formatCents(oldest.amount_cents)} was due ${formatDay(oldest.due_date)}.`
-          : `${total} invoices are overdue${total === invoices.length ? `, ${formatCents(owed)} in all` : ''}; the oldest, ${oldest.invoice_number}, was due ${formatDay(oldest.due_date)}.`}
+          ? `Invoice ${oldest.invoice_number} for ${formatCents(oldest.amount_cents, oldest.currency)} was due ${formatDay(oldest.due_date)}.`
+          : `${total} invoices are overdue${total === invoices.length ? `, ${formatCents(owed, oldest.currency)} in all` : ''}; the oldest, ${oldest.invoice_number}, was due ${formatDay(oldest.due_date)}.`}
       </p>
       <span className="flex shrink-0 flex-wrap gap-2">
         {total > 1 && (
@@ -344,7 +346,9 @@ function OverdueNotice({
         )}
         {mayPay && total > 1 && (
           <Button size="sm" onClick={() => onPayAll(invoices)}>
-            {total === invoices.length ? `Pay all overdue (${formatCents(owed)})` : `Pay the ${invoices.length} oldest`}
+            {total === invoices.length
+              ? `Pay all overdue (${formatCents(owed, oldest.currency)})`
+              : `Pay the ${invoices.length} oldest`}
           </Button>
         )}
       </span>

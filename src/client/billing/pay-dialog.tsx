@@ -22,7 +22,7 @@ export function PayDialog({ invoice, open, onOpenChange }: PayDialogProps) {
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         title={`Pay Invoice ${invoice.invoice_number}`}
-        description={`${formatCents(invoice.amount_cents)} due ${formatDay(invoice.due_date)}`}
+        description={`${formatCents(invoice.amount_cents, invoice.currency)} due ${formatDay(invoice.due_date)}`}
       >
         {/* Mounted while open only: each opening is a new pay attempt with its own key. */}
         {open && (

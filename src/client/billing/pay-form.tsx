@@ -10,7 +10,7 @@ export function PayForm({ invoice, onDone }: { invoice: Invoice; onDone: () => v
   return (
     <PaymentForm
       attemptKey={`invoice:${invoice.id}`}
-      submitLabel={`Pay ${formatCents(invoice.amount_cents)}`}
+      submitLabel={`Pay ${formatCents(invoice.amount_cents, invoice.currency)}`}
       settledNotice={invoice.status === 'paid' ? 'This invoice has been paid.' : null}
       pay={(body, idempotencyKey) => pay.mutateAsync({ invoiceId: invoice.id, body, idempotencyKey })}
       onPaid={({ payment }) => {

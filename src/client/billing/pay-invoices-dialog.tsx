@@ -3,6 +3,7 @@ import { DeferredDialogBody } from '~/client/components/deferred-dialog-body';
 import { Dialog, DialogContent } from '~/client/components/ui/dialog';
 import type { Invoice } from '~/shared/billing';
 import { formatCents } from '~/shared/billing-texts';
+import { currencyOfAll } from './billing-format';
 
 const PayInvoicesForm = lazy(() =>
   import('./pay-invoices-form').then((module) => ({ default: module.PayInvoicesForm })),
@@ -23,7 +24,7 @@ export function PayInvoicesDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         title={invoices.length === 1 ? 'Pay 1 invoice' : `Pay ${invoices.length} invoices`}
-        description={`${formatCents(total)} in all, each invoice paid on its own, the oldest due first.`}
+        description={`${formatCents(total, currencyOfAll(invoices))} in all, each invoice paid on its own, the oldest due first.`}
       >
         {/* Mounted while open only: each opening is a new attempt with its own key. */}
         {open && (

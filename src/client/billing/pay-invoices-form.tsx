@@ -7,7 +7,7 @@ import { toast } from '~/client/components/ui/use-toast';
 import type { Invoice, PayInvoicesResult } from '~/shared/billing';
 import { formatCents } from '~/shared/billing-texts';
 import { usePayInvoices } from './api';
-import { formatDay } from './billing-format';
+import { currencyOfAll, formatDay } from './billing-format';
 
 type Outcome = PayInvoicesResult['results'][number];
 
@@ -24,6 +24,7 @@ export function PayInvoicesForm({ invoices, onDone }: { invoices: Invoice[]; onD
   const pay = usePayInvoices();
   const [outcomes, setOutcomes] = useState<Outcome[] | null>(null);
   const total = invoices.reduce((sum, invoice) => sum + invoice.amount_cents, 0);
+  const currency = currencyOfAll(invoices);
 
   if (outcomes) {
     return (
@@ -34,7 +35,7 @@ export function PayInvoicesForm({ invoices, onDone }: { invoices: Invoice[]; onD
               <OutcomeIcon outcome={outcome.outcome} />
               <span>
                 <span className="font-medium">{outcome.invoice_number ?? 'An invoice'}</span>
-                {outcome.amount_cents !== null && ` (${formatCents(outcome.amount_cents)})`}:{' '}
+                {outcome.amount_cents !== null && ` (${formatCents(outcome.amount_cents, currency)})`}:{' '}
                 {outcomeTexts[outcome.outcome]}
                 {outcome.message && <span className="block text-muted-foreground">{outcome.message}</span>}
               </span>
@@ -54,7 +55,7 @@ export function PayInvoicesForm({ invoices, onDone }: { invoices: Invoice[]; onD
     <PaymentForm
       attemptKey={`invoices:${invoices.map((invoice) => invoice.id).join(',')}`}
       isSavedOnly
-      submitLabel={`Pay ${formatCents(total)}`}
+      submitLabel={`Pay ${formatCents(total, currency)}`}
       summary={
         <ul className="grid gap-1 rounded-md border border-border p-3 text-sm" aria-label="Invoices to pay">
           {invoices.map((invoice) => (
@@ -63,7 +64,7 @@ export function PayInvoicesForm({ invoices, onDone }: { invoices: Invoice[]; onD
                 <span className="font-medium">{invoice.invoice_number}</span>{' '}
                 <span className="text-muted-foreground">due {formatDay(invoice.due_date)}</span>
               </span>
-              <span className="tabular-nums">{formatCents(invoice.amount_cents)}</span>
+              <span className="tabular-nums">{formatCents(invoice.amount_cents, invoice.currency)}</span>
             </li>
           ))}
         </ul>
@@ -84,7 +85,7 @@ export function PayInvoicesForm({ invoices, onDone }: { invoices: Invoice[]; onD
             result.paid_cents === total
               ? {
                   title: 'Payment Successful',
-                  description: `${formatCents(result.paid_cents)} paid: ${settled.length === 1 ? '1 invoice' : `${settled.length} invoices`}.`,
+                  description: `${formatCents(result.paid_cents, currency)} paid: ${settled.length === 1 ? '1 invoice' : `${settled.length} invoices`}.`,
                 }
               : {
                   title: 'Payment Processing',

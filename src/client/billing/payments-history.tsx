@@ -74,10 +74,11 @@ export function PaymentsHistory() {
                     )}
                   </TableCell>
                   <TableCell className="text-right whitespace-nowrap tabular-nums max-md:p-0">
-                    {formatCents(payment.amount_cents)}
+                    {formatCents(payment.amount_cents, payment.currency)}
                     {payment.refunded_cents > 0 && payment.refunded_at && (
                       <span className="block text-xs text-muted-foreground">
-                        Refunded {formatCents(payment.refunded_cents)} on {formatMomentDay(payment.refunded_at)}
+                        Refunded {formatCents(payment.refunded_cents, payment.currency)} on{' '}
+                        {formatMomentDay(payment.refunded_at)}
                       </span>
                     )}
                   </TableCell>

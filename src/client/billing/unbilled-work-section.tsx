@@ -99,7 +99,12 @@ export function UnbilledWorkSection() {
       phoneOrder: 3,
       value: (week) => `${hoursFormat.format(week.total_minutes / 60)} h`,
     }),
-    figureColumn({ id: 'cost', header: 'Cost', phoneOrder: 4, value: (week) => formatCents(week.cost.total_cents) }),
+    figureColumn({
+      id: 'cost',
+      header: 'Cost',
+      phoneOrder: 4,
+      value: (week) => formatCents(week.cost.total_cents, week.cost.currency),
+    }),
     {
       id: 'approved',
       phone: 'detail',

@@ -201,13 +201,13 @@ export function BillingFiguresSection({ billing }: { billing: NonNullable<Compan
   const figures = [
     {
       label: 'Outstanding',
-      value: formatCents(billing.outstanding_cents),
+      value: formatCents(billing.outstanding_cents, billing.currency),
       hint: billing.unpaid_invoices === 0 ? 'Nothing to pay' : plural(billing.unpaid_invoices, 'unpaid invoice'),
     },
     {
       // An amount, as the Billing page's Overdue card shows it; how many invoices under it.
       label: 'Overdue',
-      value: formatCents(billing.overdue_cents),
+      value: formatCents(billing.overdue_cents, billing.currency),
       hint:
         billing.overdue_invoices === 0
           ? 'None past due'

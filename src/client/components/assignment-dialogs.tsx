@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { hourlyTermsOf } from '~/client/components/assignment-terms';
+import { formatHourlyRate, hourlyTermsOf } from '~/client/components/assignment-terms';
 import { DialogFormFooter } from '~/client/components/dialog-form-footer';
 import { Dialog, DialogContent } from '~/client/components/ui/dialog';
 import { FieldError, FormField } from '~/client/components/ui/form-field';
@@ -19,13 +19,17 @@ import {
   endAssignmentSchema,
 } from '~/shared/billing';
 import { formatCents } from '~/shared/billing-texts';
+import { type Currency, minorUnitsOf } from '~/shared/currencies';
+import { parseMoney } from '~/shared/money-format';
 import { possessive } from '~/shared/possessive';
 
 // Change terms and End, as the company (its own people) and the administrator (anyone) see them: one
 // form each, given the mutation of the caller's API.
 
 const assignmentDialogTexts = {
-  rateInvalid: 'Enter the rate in dollars, like 45.50.',
+  // The company's billing currency's smallest rate: 'The rate must be at least $1.00 an hour.'
+  rateTooLow: (currency: Currency) =>
+    `The rate must be at least ${formatCents(oneUnitOf(currency), currency)} an hour.`,
   nothingChanged: 'Change the rate, the weekly hours, or both.',
   termsFailed: 'The terms were not changed. Please try again.',
   endFailed: 'The assignment was not ended. Please try again.',
@@ -35,33 +39,45 @@ type WithId<Input> = Input & { id: string };
 
 // ---------------------------------------------------------------- change terms
 
-// What was typed: an empty box keeps that term as it is; the rate is dollars, sent as cents.
-const termsFormSchema = z
-  .object({
-    rate: z
-      .string()
-      .trim()
-      .refine((rate) => rate === '' || /^\d+(\.\d{1,2})?$/.test(rate), { message: assignmentDialogTexts.rateInvalid })
-      .refine((rate) => rate === '' || Number(rate) >= 1, { message: adminAssignmentTexts.rateTooLow }),
-    weekly_hours: z
-      .string()
-      .trim()
-      .refine((hours) => hours === '' || (/^\d+$/.test(hours) && Number(hours) >= 1 && Number(hours) <= 60), {
-        message: adminAssignmentTexts.weeklyHoursRange,
-      }),
-    effective_date: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'The effective date must be a date (YYYY-MM-DD).' }),
-  })
-  .refine((values) => values.rate !== '' || values.weekly_hours !== '', {
-    message: assignmentDialogTexts.nothingChanged,
-    path: ['rate'],
-  });
-type TermsFormValues = z.infer<typeof termsFormSchema>;
+// One whole unit of a currency in its minor units: 100 cents.
+const oneUnitOf = (currency: Currency) => 10 ** minorUnitsOf(currency);
 
-function toTermsInput(values: TermsFormValues): ChangeAssignmentTermsInput {
+// What was typed: an empty box keeps that term as it is; the rate is in the company's currency, read with
+// its decimals (parseMoney) and sent as minor units.
+const termsFormSchemaOf = (currency: Currency) =>
+  z
+    .object({
+      rate: z
+        .string()
+        .trim()
+        .superRefine((rate, context) => {
+          if (rate === '') return;
+          const parsed = parseMoney(rate, currency);
+          if (!parsed.ok) context.addIssue({ code: 'custom', message: parsed.error });
+          else if (parsed.minor < oneUnitOf(currency)) {
+            context.addIssue({ code: 'custom', message: assignmentDialogTexts.rateTooLow(currency) });
+          }
+        }),
+      weekly_hours: z
+        .string()
+        .trim()
+        .refine((hours) => hours === '' || (/^\d+$/.test(hours) && Number(hours) >= 1 && Number(hours) <= 60), {
+          message: adminAssignmentTexts.weeklyHoursRange,
+        }),
+      effective_date: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'The effective date must be a date (YYYY-MM-DD).' }),
+    })
+    .refine((values) => values.rate !== '' || values.weekly_hours !== '', {
+      message: assignmentDialogTexts.nothingChanged,
+      path: ['rate'],
+    });
+type TermsFormValues = z.infer<ReturnType<typeof termsFormSchemaOf>>;
+
+function toTermsInput(values: TermsFormValues, currency: Currency): ChangeAssignmentTermsInput {
+  const rate = values.rate === '' ? null : parseMoney(values.rate, currency);
   return {
-    ...(values.rate !== '' && { rate_cents: Math.round(Number(values.rate) * 100) }),
+    ...(rate?.ok && { rate_cents: rate.minor }),
     ...(values.weekly_hours !== '' && { weekly_hours: Number(values.weekly_hours) }),
     effective_date: values.effective_date,
   };
@@ -86,7 +102,7 @@ export function ChangeTermsDialog({
       {assignment && terms && (
         <DialogContent
           title="Change terms"
-          description={`${describe(assignment)} works at ${formatCents(terms.rate_cents)}/h for ${terms.weekly_hours} h a week. Change the rate, the weekly hours, or both, from a date.`}
+          description={`${describe(assignment)} works at ${formatHourlyRate(terms.rate_cents, assignment.currency)} for ${terms.weekly_hours} h a week. Change the rate, the weekly hours, or both, from a date.`}
         >
           <ChangeTermsForm
             assignment={assignment}
@@ -120,12 +136,12 @@ function ChangeTermsForm({
       weekly_hours: '',
       effective_date: assignment.start_date > today ? assignment.start_date : today,
     },
-    resolver: zodResolver(termsFormSchema),
+    resolver: zodResolver(termsFormSchemaOf(assignment.currency)),
   });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     setBanner(null);
-    const input = toTermsInput(values);
+    const input = toTermsInput(values, assignment.currency);
     try {
       await changeTerms({ id: assignment.id, ...input });
       toast({
@@ -147,9 +163,9 @@ function ChangeTermsForm({
     <form noValidate className="grid gap-4" onSubmit={submit}>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField
-          label="New hourly rate (USD)"
+          label={`New hourly rate (${assignment.currency})`}
           error={isNothingChanged ? undefined : errors.rate?.message}
-          hint={`Now ${formatCents(terms.rate_cents)}/h`}
+          hint={`Now ${formatHourlyRate(terms.rate_cents, assignment.currency)}`}
         >
           {(control) => (
             <Input {...control} type="number" inputMode="decimal" min={1} step="0.01" {...form.register('rate')} />

@@ -229,7 +229,7 @@ export function AssignmentsTable({
       className: 'whitespace-nowrap tabular-nums',
       cell: (assignment) => {
         const terms = hourlyTermsOf(assignment);
-        if (terms) return formatHourlyRate(terms.rate_cents);
+        if (terms) return formatHourlyRate(terms.rate_cents, assignment.currency);
         return (
           <span className="inline-flex flex-wrap items-center gap-x-2">
             {FIXED_PRICE_LABEL}

@@ -3,6 +3,7 @@ import { format } from 'date-fns';
 import { cn } from '~/client/lib/cn';
 import type { NextInvoice, WeekCost } from '~/shared/billing';
 import { formatBasisPoints, formatCents, formatHoursAndMinutes } from '~/shared/billing-texts';
+import type { Currency } from '~/shared/currencies';
 
 // Money before the invoice (docs/decisions/024): a week's cost and the next invoice's estimate, drafted by
 // the server as the invoice run drafts them, written as the invoice writes them. Shared by the company's
@@ -17,14 +18,24 @@ export function formatRunDay(runsAt: string, zone: string | null): string {
 
 type Amounts = Pick<
   WeekCost,
-  'subtotal_cents' | 'fee_basis_points' | 'fee_cents' | 'tax_basis_points' | 'tax_cents' | 'total_cents'
+  'subtotal_cents' | 'fee_basis_points' | 'fee_cents' | 'tax_basis_points' | 'tax_cents' | 'total_cents' | 'currency'
 > & { work?: WeekCost['work'] };
 
-function Row({ label, cents, isTotal = false }: { label: string; cents: number; isTotal?: boolean }) {
+function Row({
+  label,
+  cents,
+  currency,
+  isTotal = false,
+}: {
+  label: string;
+  cents: number;
+  currency: Currency;
+  isTotal?: boolean;
+}) {
   return (
     <div className={cn('flex justify-between gap-4', isTotal && 'border-t border-border pt-1.5 font-semibold')}>
       <dt className={cn(!isTotal && 'text-muted-foreground')}>{label}</dt>
-      <dd className="tabular-nums whitespace-nowrap">{formatCents(cents)}</dd>
+      <dd className="tabular-nums whitespace-nowrap">{formatCents(cents, currency)}</dd>
     </div>
   );
 }
@@ -44,6 +55,7 @@ export function CostBreakdown({
   className?: string;
 }) {
   const workLines = cost.work ?? [];
+  const { currency } = cost;
   return (
     <dl aria-label={label} className={cn('grid gap-1 text-sm', className)}>
       {workLines.length > 0 ? (
@@ -51,30 +63,35 @@ export function CostBreakdown({
           <Row
             // Exact hours and minutes, so the line reads quantity × rate = amount (decision 047).
             key={`${line.work_start}-${line.rate_cents}-${line.minutes}`}
-            label={`${formatHoursAndMinutes(line.minutes)} × ${formatCents(line.rate_cents)}/h`}
+            label={`${formatHoursAndMinutes(line.minutes)} × ${formatCents(line.rate_cents, currency)}/h`}
             cents={line.amount_cents}
+            currency={currency}
           />
         ))
       ) : (
-        <Row label="Work" cents={cost.subtotal_cents} />
+        <Row label="Work" cents={cost.subtotal_cents} currency={currency} />
       )}
       {cost.fee_basis_points > 0 && (
-        <Row label={`Platform fee (${formatBasisPoints(cost.fee_basis_points)})`} cents={cost.fee_cents} />
+        <Row
+          label={`Platform fee (${formatBasisPoints(cost.fee_basis_points)})`}
+          cents={cost.fee_cents}
+          currency={currency}
+        />
       )}
       {cost.tax_basis_points > 0 && (
-        <Row label={`Tax (${formatBasisPoints(cost.tax_basis_points)})`} cents={cost.tax_cents} />
+        <Row label={`Tax (${formatBasisPoints(cost.tax_basis_points)})`} cents={cost.tax_cents} currency={currency} />
       )}
-      <Row label={totalLabel} cents={cost.total_cents} isTotal />
+      <Row label={totalLabel} cents={cost.total_cents} currency={currency} isTotal />
     </dl>
   );
 }
 
 // 'Next invoice on Sun Nov 29 (about $1,798.03)', or the run's day when nothing waits for it.
 export function nextInvoiceSentence(
-  next: Pick<NextInvoice, 'runs_at' | 'weeks' | 'total_cents'>,
+  next: Pick<NextInvoice, 'runs_at' | 'weeks' | 'total_cents' | 'currency'>,
   zone: string | null,
 ): string {
   const day = formatRunDay(next.runs_at, zone);
   if (next.weeks === 0) return `Next invoice run on ${day}: no approved work waits for it.`;
-  return `Next invoice on ${day} (about ${formatCents(next.total_cents)})`;
+  return `Next invoice on ${day} (about ${formatCents(next.total_cents, next.currency)})`;
 }

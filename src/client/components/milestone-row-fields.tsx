@@ -9,10 +9,11 @@ import { Textarea } from '~/client/components/ui/textarea';
 import { cn } from '~/client/lib/cn';
 import { typedCents } from '~/client/lib/dollars';
 import { formatCents } from '~/shared/billing-texts';
+import type { Currency } from '~/shared/currencies';
 import { MILESTONE_DESCRIPTION_MAX, MILESTONE_TITLE_MAX, MILESTONES_MAX, milestoneTexts } from '~/shared/milestones';
 
-// One milestone as a form holds it (docs/decisions/035): the amount in dollars as typed ("1,250.50"),
-// sent as whole cents, and an empty due date while none is chosen. The fixed-price offer and a proposed
+// One milestone as a form holds it (docs/decisions/035): the amount in the company's currency as typed
+// ("1,250.50"), sent as whole minor units, and an empty due date while none is chosen. The fixed-price offer and a proposed
 // change to a contract's milestones both edit a list of these.
 export interface MilestoneRowValues {
   title: string;
@@ -22,17 +23,25 @@ export interface MilestoneRowValues {
 }
 
 // "Milestones add up to $4,999.99 of $5,000.00" under a list of milestone rows, green once they add up to
-// the total to the cent (an offer's, a proposal's).
-export function MilestonesBalance({ rows, total }: { rows: Array<{ amount?: string } | undefined>; total: string }) {
-  const sumCents = rows.reduce((sum, row) => sum + typedCents(row?.amount ?? ''), 0);
-  const totalCents = typedCents(total);
+// the total to the cent (an offer's, a proposal's), in the company's currency.
+export function MilestonesBalance({
+  rows,
+  total,
+  currency,
+}: {
+  rows: Array<{ amount?: string } | undefined>;
+  total: string;
+  currency: Currency;
+}) {
+  const sumCents = rows.reduce((sum, row) => sum + typedCents(row?.amount ?? '', currency), 0);
+  const totalCents = typedCents(total, currency);
   const isBalanced = sumCents === totalCents && totalCents > 0;
   return (
     <p
       aria-live="polite"
       className={cn('text-sm tabular-nums', isBalanced ? 'text-emerald-800' : 'text-muted-foreground')}
     >
-      Milestones add up to {formatCents(sumCents)} of {formatCents(totalCents)}
+      Milestones add up to {formatCents(sumCents, currency)} of {formatCents(totalCents, currency)}
     </p>
   );
 }
@@ -82,9 +91,12 @@ interface MilestoneRowFieldsProps<Values extends FieldValues> {
   keptDueDate?: string | null;
   // What the row says above its fields (that it is new, or what it was).
   note?: ReactNode;
+  // The company's billing currency, which the amount is typed in.
+  currency: Currency;
 }
 
-// The fields of one milestone — Title, Description (optional), Amount (USD), Due date — and its Remove
+// The fields of one milestone — Title, Description (optional), Amount (USD, or the company's currency), Due
+// date — and its Remove
 // button, in a group named "Milestone N". Stacked, with amount and due date side by side from sm up.
 export function MilestoneRowFields<Values extends FieldValues>({
   form,
@@ -95,6 +107,7 @@ export function MilestoneRowFields<Values extends FieldValues>({
   onRemove,
   keptDueDate,
   note,
+  currency,
 }: MilestoneRowFieldsProps<Values>) {
   const field = (key: keyof MilestoneRowValues) => `${name}.${key}` as Path<Values>;
   return (
@@ -115,7 +128,7 @@ export function MilestoneRowFields<Values extends FieldValues>({
         )}
       </FormField>
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField label="Amount (USD)" error={errors?.amount?.message}>
+        <FormField label={`Amount (${currency})`} error={errors?.amount?.message}>
           {(control) => (
             <Input {...control} inputMode="decimal" autoComplete="off" {...form.register(field('amount'))} />
           )}

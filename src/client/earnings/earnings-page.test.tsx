@@ -35,6 +35,7 @@ function earningsWeek(overrides: Partial<EarningsWeek> = {}): EarningsWeek {
     earned_on: overrides.week_start ?? '2026-11-15',
     total_minutes: 2265,
     amount_cents: 120_800,
+    currency: 'USD',
     approved_at: '2026-11-23T15:00:00.000Z',
     stage: 'approved',
     invoiced_on: null,
@@ -52,6 +53,7 @@ const summary: EarningsSummary = {
   approved_cents: 248_800,
   invoiced_cents: 128_000,
   awaiting_invoice_cents: 120_800,
+  currencies: [{ currency: 'USD', approved_cents: 248_800, invoiced_cents: 128_000, awaiting_invoice_cents: 120_800 }],
 };
 
 const dollars = {

@@ -11,7 +11,7 @@ import { defineListSearch, useListSearch } from '~/client/lib/list-search';
 import { useOwnTimeZone } from '~/client/lib/own-time-zone';
 import type { PageProps } from '~/client/routes';
 import { formatCents } from '~/shared/billing-texts';
-import { type EarningsWeek, earningStageLabels } from '~/shared/earnings';
+import { type EarningsSummary, type EarningsWeek, earningStageLabels } from '~/shared/earnings';
 import { payoutTexts } from '~/shared/payouts';
 import { paths } from '~/shared/routes';
 import { earningsQueryOptions, earningsSummaryQueryOptions } from './api';
@@ -25,6 +25,14 @@ const earningsSearch = defineListSearch<Record<never, never>>({ pageSizes: [20, 
 const hoursFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 const hoursOf = (minutes: number) => `${hoursFormat.format(minutes / 60)} h`;
 
+type CurrencySums = EarningsSummary['currencies'][number];
+
+// A sum a currency at a time, as each company pays in its own: '€1,200.00 · $450.00'; $0.00 before any.
+function formatSums(currencies: CurrencySums[], pick: (sums: CurrencySums) => number): string {
+  if (currencies.length === 0) return formatCents(0);
+  return currencies.map((sums) => formatCents(pick(sums), sums.currency)).join(' · ');
+}
+
 // The totals of every approved week: earned, of which invoiced, and what still waits for the invoice.
 function EarningsSummaryCards() {
   const summary = useQuery(earningsSummaryQueryOptions());
@@ -34,10 +42,10 @@ function EarningsSummaryCards() {
       label="Earnings summary"
       count={3}
       failure="Failed to load your earnings summary. Please try again."
-      cardsOf={({ weeks, milestones, total_minutes, approved_cents, invoiced_cents, awaiting_invoice_cents }) => [
+      cardsOf={({ weeks, milestones, total_minutes, currencies }) => [
         {
           label: 'Approved Earnings',
-          value: formatCents(approved_cents),
+          value: formatSums(currencies, (sums) => sums.approved_cents),
           hint: `${weeks} approved ${weeks === 1 ? 'week' : 'weeks'}, ${hoursOf(total_minutes)}${
             milestones > 0 ? `; ${milestones} released ${milestones === 1 ? 'milestone' : 'milestones'}` : ''
           }`,
@@ -45,13 +53,13 @@ function EarningsSummaryCards() {
         },
         {
           label: 'Invoiced',
-          value: formatCents(invoiced_cents),
+          value: formatSums(currencies, (sums) => sums.invoiced_cents),
           hint: 'Weeks the company has been invoiced for',
           icon: <FileCheckIcon />,
         },
         {
           label: 'Awaiting Invoice',
-          value: formatCents(awaiting_invoice_cents),
+          value: formatSums(currencies, (sums) => sums.awaiting_invoice_cents),
           hint: 'Approved weeks on the company’s next invoice',
           icon: <ClockIcon />,
         },
@@ -128,7 +136,7 @@ export default function EarningsPage({ pageId }: PageProps) {
       id: 'amount',
       header: 'Earned',
       phoneOrder: 3,
-      value: (week) => <span className="font-medium">{formatCents(week.amount_cents)}</span>,
+      value: (week) => <span className="font-medium">{formatCents(week.amount_cents, week.currency)}</span>,
     }),
     {
       id: 'approved',

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { conversionRatesQueryOptions } from './api';
 import { formatBasisPoints, formatCents } from '~/shared/billing-texts';
 import type { Currency } from '~/shared/currencies';
 import { convertMinor } from '~/shared/exchange-rate';
+import { conversionRatesQueryOptions } from './api';
 
 // A company's amount as the talent would receive it in their payout currency at today's rate, less the FX
 // margin (issue 55: "the talent's view of it in theirs"), with the rate it assumes. Nothing when the amount is

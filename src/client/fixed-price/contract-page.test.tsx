@@ -106,6 +106,40 @@ describe('a fixed-price contract, for the company', () => {
     expect(screen.getByRole('button', { name: 'Fund Final designs' })).toBeInTheDocument();
   });
 
+  it('writes a euro company’s contract in euros: the money, each milestone, the charge and the amounts typed', async () => {
+    const contract = seedContract({ currency: 'EUR' });
+    const { events, server } = await openContract(contract);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mobile App Designer' })).toBeInTheDocument();
+    expect(summaryCard('Total price')).toHaveTextContent('€5,000.00');
+    expect(summaryCard('In escrow')).toHaveTextContent('€0.00');
+    expect(within(milestoneCard('Wireframes')).getByText('€1,500.00')).toBeInTheDocument();
+    expect(within(milestoneCard('Final designs')).getByText('€3,500.00')).toBeInTheDocument();
+
+    await events.click(screen.getByRole('button', { name: 'Fund Wireframes' }));
+    const funding = await screen.findByRole('dialog', { name: 'Fund Milestone' });
+    const charge = within(funding).getByLabelText('Charge for this milestone');
+    expect(charge).toHaveTextContent('Milestone amount€1,500.00');
+    expect(charge).toHaveTextContent('Platform fee (10%)€150.00');
+    expect(charge).toHaveTextContent('Tax (8.25%)€136.13');
+    expect(charge).toHaveTextContent('Total€1,786.13');
+    expect(within(funding).getByRole('button', { name: 'Pay €1,786.13' })).toBeInTheDocument();
+    await events.click(within(funding).getByRole('button', { name: 'Cancel' }));
+
+    // A change is typed in euros, with their two decimals, and sent as cents.
+    await events.click(screen.getByRole('button', { name: 'Propose changes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Propose Milestone Changes' });
+    const first = within(dialog).getByRole('group', { name: 'Milestone 1' });
+    expect(within(first).getByLabelText('Amount (EUR)')).toHaveValue('1500.00');
+    expect(first).toHaveTextContent('Now: Wireframes, €1,500.00, due');
+    await events.clear(within(first).getByLabelText('Amount (EUR)'));
+    await events.type(within(first).getByLabelText('Amount (EUR)'), '€1,250.50');
+    expect(dialog).toHaveTextContent('Unfunded milestones: €4,750.50 (was €5,000.00)');
+    await events.click(within(dialog).getByRole('button', { name: 'Send Proposal' }));
+    expect(await findNotification('Proposal sent')).toBeInTheDocument();
+    const [proposal] = posts(server);
+    expect(proposal?.body).toMatchObject({ milestones: [{ title: 'Wireframes', amount_cents: 125_050 }, {}] });
+  });
+
   it('shows the charge before paying, then funds with the default method and an Idempotency-Key', async () => {
     const contract = seedContract();
     const { events, server, store } = await openContract(contract);

@@ -179,26 +179,26 @@ function ContractView({ contract, side }: { contract: Contract; side: ContractSi
       >
         <SummaryCard
           label="Total price"
-          value={formatCents(contract.total_cents)}
+          value={formatCents(contract.total_cents, contract.currency)}
           hint={`${live} ${live === 1 ? 'milestone' : 'milestones'}${cancelled > 0 ? `, ${cancelled} cancelled` : ''}`}
           icon={<BanknoteIcon />}
         />
         <SummaryCard
           label="In escrow"
-          value={formatCents(contract.escrow_cents)}
+          value={formatCents(contract.escrow_cents, contract.currency)}
           hint="Funded and held until the work is approved"
           icon={<LockIcon />}
         />
         <SummaryCard
           label="Released"
-          value={formatCents(contract.released_cents)}
+          value={formatCents(contract.released_cents, contract.currency)}
           hint={side === 'company' ? 'Paid to the talent for approved work' : 'Paid to you for approved work'}
           icon={<CircleCheckIcon />}
         />
         {hasRefunds && (
           <SummaryCard
             label="Refunded"
-            value={formatCents(contract.refunded_to_card_cents)}
+            value={formatCents(contract.refunded_to_card_cents, contract.currency)}
             hint="Back to your card, with its fee and tax: see each credit note"
             icon={<Undo2Icon />}
           />

@@ -4,21 +4,33 @@ import { Dialog, DialogContent } from '~/client/components/ui/dialog';
 import { toast } from '~/client/components/ui/use-toast';
 import { cn } from '~/client/lib/cn';
 import { formatBasisPoints, formatCents } from '~/shared/billing-texts';
+import type { Currency } from '~/shared/currencies';
 import type { Contract, Milestone, MilestoneCharge } from '~/shared/milestones';
 import { useFundMilestone } from './api';
 
-function ChargeRow({ label, cents, isTotal = false }: { label: string; cents: number; isTotal?: boolean }) {
+function ChargeRow({
+  label,
+  cents,
+  currency,
+  isTotal = false,
+}: {
+  label: string;
+  cents: number;
+  currency: Currency;
+  isTotal?: boolean;
+}) {
   return (
     <div className={cn('flex justify-between gap-4', isTotal && 'border-t border-border pt-1.5 font-semibold')}>
       <dt className={cn(!isTotal && 'text-muted-foreground')}>{label}</dt>
-      <dd className="tabular-nums whitespace-nowrap">{formatCents(cents)}</dd>
+      <dd className="tabular-nums whitespace-nowrap">{formatCents(cents, currency)}</dd>
     </div>
   );
 }
 
 // What funding charges, before paying (decision 035): the milestone, the platform fee and the tax at their
-// rates, each rounded once by the server, and the total; every line shown, a 0% one too.
-export function ChargeBreakdown({ charge }: { charge: MilestoneCharge }) {
+// rates, each rounded once by the server, and the total; every line shown, a 0% one too. In the company's
+// currency.
+export function ChargeBreakdown({ charge, currency }: { charge: MilestoneCharge; currency: Currency }) {
   const titleId = useId();
   return (
     <section aria-labelledby={titleId} className="grid gap-2 rounded-md border border-border p-3">
@@ -26,10 +38,18 @@ export function ChargeBreakdown({ charge }: { charge: MilestoneCharge }) {
         What you pay now
       </h3>
       <dl aria-label="Charge for this milestone" className="grid gap-1 text-sm">
-        <ChargeRow label="Milestone amount" cents={charge.amount_cents} />
-        <ChargeRow label={`Platform fee (${formatBasisPoints(charge.fee_basis_points)})`} cents={charge.fee_cents} />
-        <ChargeRow label={`Tax (${formatBasisPoints(charge.tax_basis_points)})`} cents={charge.tax_cents} />
-        <ChargeRow label="Total" cents={charge.total_cents} isTotal />
+        <ChargeRow label="Milestone amount" cents={charge.amount_cents} currency={currency} />
+        <ChargeRow
+          label={`Platform fee (${formatBasisPoints(charge.fee_basis_points)})`}
+          cents={charge.fee_cents}
+          currency={currency}
+        />
+        <ChargeRow
+          label={`Tax (${formatBasisPoints(charge.tax_basis_points)})`}
+          cents={charge.tax_cents}
+          currency={currency}
+        />
+        <ChargeRow label="Total" cents={charge.total_cents} currency={currency} isTotal />
       </dl>
       <p className="text-xs text-muted-foreground">
         The milestone amount is held in escrow until you approve the work, then released to the talent.
@@ -66,18 +86,19 @@ export function FundMilestoneDialog({
 function FundForm({ contract, milestone, onDone }: { contract: Contract; milestone: Milestone; onDone: () => void }) {
   const fund = useFundMilestone(contract.id);
   const { charge } = milestone;
+  const { currency } = contract;
   return (
     <PaymentForm
       attemptKey={`milestone:${milestone.id}`}
-      submitLabel={`Pay ${formatCents(charge.total_cents)}`}
-      summary={<ChargeBreakdown charge={charge} />}
+      submitLabel={`Pay ${formatCents(charge.total_cents, currency)}`}
+      summary={<ChargeBreakdown charge={charge} currency={currency} />}
       pay={(body, idempotencyKey) => fund.mutateAsync({ milestoneId: milestone.id, body, idempotencyKey })}
       onPaid={({ payment }) => {
         toast(
           payment.status === 'completed'
             ? {
                 title: 'Milestone funded',
-                description: `${formatCents(charge.amount_cents)} for “${milestone.title}” is held in escrow until you approve the work.`,
+                description: `${formatCents(charge.amount_cents, currency)} for “${milestone.title}” is held in escrow until you approve the work.`,
               }
             : {
                 title: 'Payment Processing',

@@ -20,6 +20,7 @@ import { formatFileSize } from '~/client/lib/file-size';
 import { formatIsoDay, formatMomentDayIn } from '~/client/lib/iso-day';
 import { useOwnTimeZone } from '~/client/lib/own-time-zone';
 import { formatCents } from '~/shared/billing-texts';
+import type { Currency } from '~/shared/currencies';
 import type { Contract, Milestone, MilestoneFile } from '~/shared/milestones';
 import { type ContractSide, downloadMilestoneCreditNote } from './api';
 
@@ -94,7 +95,7 @@ export function MilestoneCard({
         <div className="flex items-center gap-3">
           <MilestoneStatusBadge status={milestone.status} />
           <span className={cn('font-semibold tabular-nums', isCancelled && 'line-through')}>
-            {formatCents(milestone.amount_cents)}
+            {formatCents(milestone.amount_cents, contract.currency)}
           </span>
         </div>
       </div>
@@ -141,7 +142,7 @@ export function MilestoneCard({
           Given back to {contract.company_name}: the whole charge for this milestone was refunded.
         </p>
       )}
-      {milestone.credit_note && <CreditNoteLine note={milestone.credit_note} />}
+      {milestone.credit_note && <CreditNoteLine note={milestone.credit_note} currency={contract.currency} />}
       {milestone.status === 'submitted' && milestone.auto_approve_on && (
         <p className="text-sm text-muted-foreground">
           Approves automatically on {formatIsoDay(milestone.auto_approve_on)}
@@ -220,7 +221,9 @@ function FundingNote({ contract, milestone, side }: { contract: Contract; milest
     return (
       <Alert variant="success" className="flex-col gap-1">
         <AlertTitle>Funded</AlertTitle>
-        <p>{formatCents(milestone.amount_cents)} is held in escrow for you. You can start the work.</p>
+        <p>
+          {formatCents(milestone.amount_cents, contract.currency)} is held in escrow for you. You can start the work.
+        </p>
       </Alert>
     );
   }
@@ -261,8 +264,8 @@ function DisputeNote({
             Settled on {day(dispute.settled_at)}: {dispute.settlement_note}
           </p>
           <p>
-            Released to {contract.applicant_name}: {formatCents(milestone.released_cents)}. Refunded to{' '}
-            {contract.company_name}: {formatCents(milestone.refunded_cents)}.
+            Released to {contract.applicant_name}: {formatCents(milestone.released_cents, contract.currency)}. Refunded
+            to {contract.company_name}: {formatCents(milestone.refunded_cents, contract.currency)}.
           </p>
         </>
       ) : (
@@ -274,7 +277,7 @@ function DisputeNote({
 
 // What went back to the company's card, fee and tax included, and its credit note (decision 048): the
 // milestone's refunded amount alone is not what the card got back.
-function CreditNoteLine({ note }: { note: NonNullable<Milestone['credit_note']> }) {
+function CreditNoteLine({ note, currency }: { note: NonNullable<Milestone['credit_note']>; currency: Currency }) {
   const zone = useOwnTimeZone();
   const save = async () => {
     try {
@@ -291,7 +294,7 @@ function CreditNoteLine({ note }: { note: NonNullable<Milestone['credit_note']> 
     <div className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-muted/60 p-3 text-sm">
       <p>
         <span className="font-medium">
-          Refunded {formatCents(note.total_cents)} to your card on {formatMomentDayIn(note.issued_at, zone)}
+          Refunded {formatCents(note.total_cents, currency)} to your card on {formatMomentDayIn(note.issued_at, zone)}
         </span>{' '}
         <span className="text-muted-foreground">(with its platform fee and tax)</span>
       </p>

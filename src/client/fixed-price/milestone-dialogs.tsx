@@ -63,7 +63,7 @@ export function ApproveMilestoneDialog({ contract, milestone, onOpenChange }: Mi
       {milestone && (
         <DialogContent
           title="Approve this milestone?"
-          description={`${formatCents(milestone.amount_cents)} held in escrow for “${milestone.title}” is released to ${contract.applicant_name}, and a paid invoice records it. This cannot be undone.`}
+          description={`${formatCents(milestone.amount_cents, contract.currency)} held in escrow for “${milestone.title}” is released to ${contract.applicant_name}, and a paid invoice records it. This cannot be undone.`}
         >
           <ApproveForm contract={contract} milestone={milestone} onDone={() => onOpenChange(false)} />
         </DialogContent>
@@ -90,7 +90,7 @@ function ApproveForm({
       await approve.mutateAsync(milestone.id);
       toast({
         title: 'Milestone approved',
-        description: `${formatCents(milestone.amount_cents)} for “${milestone.title}” is released to ${contract.applicant_name}.`,
+        description: `${formatCents(milestone.amount_cents, contract.currency)} for “${milestone.title}” is released to ${contract.applicant_name}.`,
       });
       onDone();
     } catch (error) {
@@ -271,7 +271,7 @@ export function DisputeMilestoneDialog({
       {milestone && (
         <DialogContent
           title="Dispute Milestone"
-          description={`An administrator will review the contract, its messages and files, and settle “${milestone.title}”: release the money to ${contract.applicant_name}, refund it to ${contract.company_name}, or split it between them. The ${formatCents(milestone.amount_cents)} stays in escrow meanwhile.`}
+          description={`An administrator will review the contract, its messages and files, and settle “${milestone.title}”: release the money to ${contract.applicant_name}, refund it to ${contract.company_name}, or split it between them. The ${formatCents(milestone.amount_cents, contract.currency)} stays in escrow meanwhile.`}
         >
           <DisputeForm contract={contract} side={side} milestone={milestone} onDone={() => onOpenChange(false)} />
         </DialogContent>
@@ -345,7 +345,7 @@ export function RefundMilestoneDialog({ contract, milestone, onOpenChange }: Mil
       {milestone && (
         <DialogContent
           title="Refund this milestone?"
-          description={`The whole charge for “${milestone.title}”, ${formatCents(milestone.charge.total_cents)} with the platform fee and tax, goes back to ${contract.company_name}, and you will not be paid the ${formatCents(milestone.amount_cents)} held for you. This cannot be undone.`}
+          description={`The whole charge for “${milestone.title}”, ${formatCents(milestone.charge.total_cents, contract.currency)} with the platform fee and tax, goes back to ${contract.company_name}, and you will not be paid the ${formatCents(milestone.amount_cents, contract.currency)} held for you. This cannot be undone.`}
         >
           <RefundForm contract={contract} milestone={milestone} onDone={() => onOpenChange(false)} />
         </DialogContent>
@@ -364,7 +364,7 @@ function RefundForm({ contract, milestone, onDone }: { contract: Contract; miles
       await refund.mutateAsync(milestone.id);
       toast({
         title: 'Milestone refunded',
-        description: `${formatCents(milestone.charge.total_cents)} for “${milestone.title}” goes back to ${contract.company_name}.`,
+        description: `${formatCents(milestone.charge.total_cents, contract.currency)} for “${milestone.title}” goes back to ${contract.company_name}.`,
       });
       onDone();
     } catch (error) {

@@ -21,6 +21,7 @@ import { applyServerError, toFieldErrors } from '~/client/lib/form-errors';
 import { formatIsoDay, formatMomentDayIn } from '~/client/lib/iso-day';
 import { useOwnTimeZone } from '~/client/lib/own-time-zone';
 import { formatCents } from '~/shared/billing-texts';
+import type { Currency } from '~/shared/currencies';
 import {
   type Contract,
   type Milestone,
@@ -67,11 +68,11 @@ interface ProposalFormValues {
   milestones: ProposalRowValues[];
 }
 
-const rowOf = (milestone: Milestone): ProposalRowValues => ({
+const rowOf = (milestone: Milestone, currency: Currency): ProposalRowValues => ({
   milestone_id: milestone.id,
   title: milestone.title,
   description: milestone.description,
-  amount: centsToDollars(milestone.amount_cents),
+  amount: centsToDollars(milestone.amount_cents, currency),
   due_date: milestone.due_date,
 });
 
@@ -100,7 +101,7 @@ function checkProposal(values: ProposalFormValues, contract: Contract): Proposal
       ...(row.milestone_id ? { id: row.milestone_id } : {}),
       title: row.title,
       description: row.description,
-      amount_cents: dollarsToCents(row.amount),
+      amount_cents: dollarsToCents(row.amount, contract.currency),
       due_date: row.due_date || undefined,
     })),
   });
@@ -172,7 +173,10 @@ function ProposeForm({ contract, side, onDone }: { contract: Contract; side: Con
     if (!problems) return { values, errors: {} };
     return { values: {}, errors: toFieldErrors<ProposalFormValues>(problems, ['milestones']) };
   };
-  const form = useForm<ProposalFormValues>({ defaultValues: { milestones: current.map(rowOf) }, resolver });
+  const form = useForm<ProposalFormValues>({
+    defaultValues: { milestones: current.map((milestone) => rowOf(milestone, contract.currency)) },
+    resolver,
+  });
   const { errors, isSubmitting } = form.formState;
   const rows = useFieldArray({ control: form.control, name: 'milestones' });
   const count = rows.fields.length;
@@ -221,10 +225,12 @@ function ProposeForm({ contract, side, onDone }: { contract: Contract; side: Con
                   canRemove
                   onRemove={() => rows.remove(index)}
                   keptDueDate={was?.due_date}
+                  currency={contract.currency}
                   note={
                     was ? (
                       <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
-                        Now: {was.title}, {formatCents(was.amount_cents)}, due {formatIsoDay(was.due_date)}
+                        Now: {was.title}, {formatCents(was.amount_cents, contract.currency)}, due{' '}
+                        {formatIsoDay(was.due_date)}
                       </p>
                     ) : (
                       <Badge variant="info" className="justify-self-start">
@@ -241,7 +247,7 @@ function ProposeForm({ contract, side, onDone }: { contract: Contract; side: Con
           error={errors.milestones?.root?.message}
           count={count}
           onAdd={() => rows.append({ ...emptyMilestoneRow, milestone_id: '' })}
-          summary={<RunningTotal form={form} current={current} />}
+          summary={<RunningTotal form={form} current={current} currency={contract.currency} />}
         />
       </fieldset>
       <DialogFormFooter
@@ -256,13 +262,21 @@ function ProposeForm({ contract, side, onDone }: { contract: Contract; side: Con
   );
 }
 
-function RunningTotal({ form, current }: { form: UseFormReturn<ProposalFormValues>; current: Milestone[] }) {
+function RunningTotal({
+  form,
+  current,
+  currency,
+}: {
+  form: UseFormReturn<ProposalFormValues>;
+  current: Milestone[];
+  currency: Currency;
+}) {
   const typed = useWatch({ control: form.control, name: 'milestones' });
-  const sumCents = (typed ?? []).reduce((sum, row) => sum + typedCents(row?.amount ?? ''), 0);
+  const sumCents = (typed ?? []).reduce((sum, row) => sum + typedCents(row?.amount ?? '', currency), 0);
   const wasCents = current.reduce((sum, milestone) => sum + milestone.amount_cents, 0);
   return (
     <p aria-live="polite" className="text-sm text-muted-foreground tabular-nums">
-      Unfunded milestones: {formatCents(sumCents)} (was {formatCents(wasCents)})
+      Unfunded milestones: {formatCents(sumCents, currency)} (was {formatCents(wasCents, currency)})
     </p>
   );
 }
@@ -270,8 +284,8 @@ function RunningTotal({ form, current }: { form: UseFormReturn<ProposalFormValue
 // ---------------------------------------------------------------- the proposal waiting for an answer
 
 // "Wireframes · $1,500.00 · due Dec 15, 2026"
-const summaryOf = (milestone: { title: string; amount_cents: number; due_date: string }) =>
-  `${milestone.title} · ${formatCents(milestone.amount_cents)} · due ${formatIsoDay(milestone.due_date)}`;
+const summaryOf = (milestone: { title: string; amount_cents: number; due_date: string }, currency: Currency) =>
+  `${milestone.title} · ${formatCents(milestone.amount_cents, currency)} · due ${formatIsoDay(milestone.due_date)}`;
 
 // The proposal on the contract: who proposed it and when, each milestone before and after, what it
 // removes, and the answers this person may give — the other side accepts (after confirming) or declines,
@@ -341,7 +355,9 @@ export function PendingProposalCard({
               >
                 {was ? (
                   <>
-                    <span className="text-muted-foreground [overflow-wrap:anywhere]">{summaryOf(was)}</span>
+                    <span className="text-muted-foreground [overflow-wrap:anywhere]">
+                      {summaryOf(was, contract.currency)}
+                    </span>
                     <span className="flex items-center text-muted-foreground">
                       <ArrowRightIcon className="size-4 max-sm:rotate-90" aria-hidden="true" />
                       <span className="sr-only">becomes</span>
@@ -355,7 +371,7 @@ export function PendingProposalCard({
                     <span aria-hidden="true" />
                   </>
                 )}
-                <span className="font-medium [overflow-wrap:anywhere]">{summaryOf(milestone)}</span>
+                <span className="font-medium [overflow-wrap:anywhere]">{summaryOf(milestone, contract.currency)}</span>
               </li>
             );
           })}

@@ -189,6 +189,8 @@ function FixedPriceProposalFields({
   const milestones = useFieldArray({ control: form.control, name: 'milestones' });
   const typed = useWatch({ control: form.control });
   const count = milestones.fields.length;
+  // The board's jobs do not say their company's billing currency yet: a proposal is typed in dollars.
+  const currency = 'USD';
   const budget =
     budgetTotal == null
       ? 'the job’s budget'
@@ -221,6 +223,7 @@ function FixedPriceProposalFields({
                   errors={errors.milestones?.[index]}
                   canRemove
                   onRemove={() => milestones.remove(index)}
+                  currency={currency}
                 />
               </li>
             ))}
@@ -230,7 +233,11 @@ function FixedPriceProposalFields({
           error={errors.milestones?.root?.message}
           count={count}
           onAdd={() => milestones.append({ ...emptyMilestoneRow })}
-          summary={count > 0 && <MilestonesBalance rows={typed.milestones ?? []} total={typed.price ?? ''} />}
+          summary={
+            count > 0 && (
+              <MilestonesBalance rows={typed.milestones ?? []} total={typed.price ?? ''} currency={currency} />
+            )
+          }
         />
       </fieldset>
     </>

@@ -20,6 +20,7 @@ import { useAllowed } from '~/client/lib/allowed';
 import { errorMessage, isNotFoundError } from '~/client/lib/api-client';
 import { applicationStatusLabels } from '~/shared/application-statuses';
 import { formatCents } from '~/shared/billing-texts';
+import type { Currency } from '~/shared/currencies';
 import { interviewStageOf } from '~/shared/interview-stages';
 import type { OfferedMilestone } from '~/shared/offered-milestones';
 import { type ApplicationDetail, pipelineTexts } from '~/shared/pipeline';
@@ -149,7 +150,7 @@ function ApplicationBody({ application, showJob }: { application: ApplicationDet
 
       {application.offer && (
         <Section title="Offer">
-          <OfferTerms offer={application.offer} />
+          <OfferTerms offer={application.offer} currency={application.currency} />
           {application.assignment_id && application.offer.milestones.length > 0 && (
             <Link
               to={paths.companyContract.getHref({ id: application.assignment_id })}
@@ -169,7 +170,11 @@ function ApplicationBody({ application, showJob }: { application: ApplicationDet
       <Section title="Proposal">
         <p className="text-sm">{proposalLabel(application)}</p>
         {application.proposal_milestones && (
-          <MilestoneList label="Proposed milestones" milestones={application.proposal_milestones} />
+          <MilestoneList
+            label="Proposed milestones"
+            milestones={application.proposal_milestones}
+            currency={application.currency}
+          />
         )}
       </Section>
 
@@ -246,12 +251,13 @@ function ApplicationBody({ application, showJob }: { application: ApplicationDet
 
 const offeredMilestoneClass = 'grid min-w-0 gap-0.5 border-t border-border pt-2 text-sm first:border-t-0 first:pt-0';
 
-// The offer's terms: an hourly rate and weekly hours, or a fixed price's total and its milestones.
-function OfferTerms({ offer }: { offer: NonNullable<ApplicationDetail['offer']> }) {
+// The offer's terms: an hourly rate and weekly hours, or a fixed price's total and its milestones, in the
+// company's currency.
+function OfferTerms({ offer, currency }: { offer: NonNullable<ApplicationDetail['offer']>; currency: Currency }) {
   if (offer.rate !== null && offer.weekly_hours !== null) {
     return (
       <dl className="grid grid-cols-3 gap-3 rounded-md bg-muted/60 p-3">
-        <Fact label="Rate">{hourlyRate(offer.rate)}</Fact>
+        <Fact label="Rate">{hourlyRate(offer.rate, currency)}</Fact>
         <Fact label="Weekly hours">{`${offer.weekly_hours} hours`}</Fact>
         <Fact label="Start date">{calendarDayLabel(offer.start_date)}</Fact>
       </dl>
@@ -260,18 +266,26 @@ function OfferTerms({ offer }: { offer: NonNullable<ApplicationDetail['offer']> 
   return (
     <div className="grid gap-3 rounded-md bg-muted/60 p-3">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        <Fact label="Total price">{offer.total_cents === null ? '—' : formatCents(offer.total_cents)}</Fact>
+        <Fact label="Total price">{offer.total_cents === null ? '—' : formatCents(offer.total_cents, currency)}</Fact>
         <Fact label="Milestones">{offer.milestones.length}</Fact>
         <Fact label="Start date">{calendarDayLabel(offer.start_date)}</Fact>
       </dl>
-      <MilestoneList label="Offered milestones" milestones={offer.milestones} />
+      <MilestoneList label="Offered milestones" milestones={offer.milestones} currency={currency} />
     </div>
   );
 }
 
 // Milestones as an offer or a proposal lists them (neither changes once sent): title, amount, due day and
 // description, numbered.
-function MilestoneList({ label, milestones }: { label: string; milestones: OfferedMilestone[] }) {
+function MilestoneList({
+  label,
+  milestones,
+  currency,
+}: {
+  label: string;
+  milestones: OfferedMilestone[];
+  currency: Currency;
+}) {
   return (
     <ol aria-label={label} className="grid gap-2">
       {milestones.map((milestone, index) => (
@@ -282,7 +296,7 @@ function MilestoneList({ label, milestones }: { label: string; milestones: Offer
             <span className="min-w-0 font-medium break-words [overflow-wrap:anywhere]">
               {index + 1}. {milestone.title}
             </span>
-            <span className="font-medium tabular-nums">{formatCents(milestone.amount_cents)}</span>
+            <span className="font-medium tabular-nums">{formatCents(milestone.amount_cents, currency)}</span>
           </div>
           <span className="text-xs text-muted-foreground">Due {calendarDayLabel(milestone.due_date)}</span>
           {milestone.description && (

@@ -63,6 +63,7 @@ async function openList({ failSecond = false } = {}) {
       status: detail.status,
       proposal_rate: detail.proposal_rate,
       proposal_price_cents: null,
+      currency: 'USD',
       created_at: detail.created_at,
       is_new: false,
       average_rating: detail.rating.average,

@@ -25,13 +25,15 @@ import {
 
 // Make Offer for a fixed-price job (docs/decisions/035): the total price, the start date, and one to
 // MILESTONES_MAX milestones (title, optional description, amount, due date) that add up to the total to the
-// cent, with the running sum under them. Dollars are sent as whole cents, read from the text typed. The
+// cent, with the running sum under them. Amounts are in the company's currency, sent as whole minor units
+// read from the text typed. The
 // server's rules (fixedPriceOfferSchema) are checked before sending, each message beside its field.
 export function FixedPriceOfferForm({ application, onDone }: { application: ApplicationDetail; onDone: () => void }) {
   const makeOffer = useMakeFixedPriceOffer();
   const [banner, setBanner] = useState<string | null>(null);
+  const { currency } = application;
   const resolver: Resolver<FixedOfferFormValues> = (values) => {
-    const { problems } = checkFixedOfferForm(values);
+    const { problems } = checkFixedOfferForm(values, currency);
     if (!problems) return { values, errors: {} };
     return { values: {}, errors: toFieldErrors<FixedOfferFormValues>(problems, ['milestones']) };
   };
@@ -42,7 +44,7 @@ export function FixedPriceOfferForm({ application, onDone }: { application: Appl
   const count = milestones.fields.length;
 
   const submit = form.handleSubmit(async (values) => {
-    const { offer } = checkFixedOfferForm(values);
+    const { offer } = checkFixedOfferForm(values, currency);
     if (!offer) return;
     setBanner(null);
     try {
@@ -68,12 +70,12 @@ export function FixedPriceOfferForm({ application, onDone }: { application: Appl
       <p className="text-sm text-muted-foreground">{milestoneTexts.fixedPriceJob}</p>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField
-          label="Total price (USD)"
+          label={`Total price (${currency})`}
           error={errors.total?.message}
           hint={
             application.job.budget_total_cents == null
               ? undefined
-              : `The job’s budget is ${formatCents(application.job.budget_total_cents)}.`
+              : `The job’s budget is ${formatCents(application.job.budget_total_cents, currency)}.`
           }
         >
           {(control) => <Input {...control} inputMode="decimal" autoComplete="off" {...form.register('total')} />}
@@ -110,6 +112,7 @@ export function FixedPriceOfferForm({ application, onDone }: { application: Appl
                 errors={errors.milestones?.[index]}
                 canRemove={count > 1}
                 onRemove={() => milestones.remove(index)}
+                currency={currency}
               />
             </li>
           ))}
@@ -118,7 +121,7 @@ export function FixedPriceOfferForm({ application, onDone }: { application: Appl
           error={errors.milestones?.root?.message}
           count={count}
           onAdd={() => milestones.append({ ...emptyOfferMilestone })}
-          summary={<MilestonesBalance rows={typed.milestones ?? []} total={typed.total ?? ''} />}
+          summary={<MilestonesBalance rows={typed.milestones ?? []} total={typed.total ?? ''} currency={currency} />}
         />
       </fieldset>
 

@@ -30,6 +30,7 @@ function seed(jobStart: string | null, fixedBudgetCents: number | null = null, p
   const proposed = {
     proposal_rate: isFixed ? null : 48.5,
     proposal_price_cents: proposal?.proposal_price_cents ?? null,
+    currency: 'USD' as const,
   };
   const job = jobFromInput(
     { title: 'Support Lead', status: 'open', weekly_hours: 30, start_date: jobStart },

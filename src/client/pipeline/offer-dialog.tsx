@@ -9,6 +9,7 @@ import { Input } from '~/client/components/ui/input';
 import { toast } from '~/client/components/ui/use-toast';
 import { applyServerError } from '~/client/lib/form-errors';
 import { WEEKLY_HOURS_MAX, WEEKLY_HOURS_MIN } from '~/shared/jobs';
+import { currencySymbolOf } from '~/shared/money-format';
 import { type ApplicationDetail, OFFER_RATE_MAX, OFFER_RATE_MIN } from '~/shared/pipeline';
 import { useMakeOffer } from './api';
 import { FixedPriceOfferForm } from './fixed-price-offer-form';
@@ -86,9 +87,13 @@ function OfferForm({ application, onDone }: { application: ApplicationDetail; on
   return (
     <form noValidate className="grid gap-4" onSubmit={submit}>
       <FormField
-        label="Hourly rate (USD)"
+        label={`Hourly rate (${application.currency})`}
         error={errors.rate?.message}
-        hint={application.proposal_rate == null ? undefined : `They proposed $${application.proposal_rate}/hr.`}
+        hint={
+          application.proposal_rate == null
+            ? undefined
+            : `They proposed ${currencySymbolOf(application.currency)}${application.proposal_rate}/hr.`
+        }
       >
         {(control) => (
           <Input

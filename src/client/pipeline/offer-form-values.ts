@@ -1,5 +1,6 @@
 import { emptyMilestoneRow, type MilestoneRowValues } from '~/client/components/milestone-row-fields';
 import { centsToDollars, dollarsToCents } from '~/client/lib/dollars';
+import type { Currency } from '~/shared/currencies';
 import { earliestStartDate } from '~/shared/jobs';
 import { type FixedPriceOfferInput, fixedPriceOfferSchema } from '~/shared/milestones';
 import { type ApplicationDetail, type OfferInput, offerSchema } from '~/shared/pipeline';
@@ -55,8 +56,9 @@ const isOfferField = (field: string): field is OfferFormField => (offerFormField
 
 // ---------------------------------------------------------------- a fixed price (docs/decisions/035)
 
-// A fixed-price offer as typed: the total and each milestone's amount in dollars as written ("1,250.50"),
-// sent as whole cents; the rules are the server's (fixedPriceOfferSchema), checked before sending.
+// A fixed-price offer as typed: the total and each milestone's amount in the company's currency as written
+// ("1,250.50"), sent as whole minor units; the rules are the server's (fixedPriceOfferSchema), checked before
+// sending.
 export type FixedOfferMilestoneValues = MilestoneRowValues;
 
 export interface FixedOfferFormValues {
@@ -73,8 +75,9 @@ export function initialFixedOfferValues(application: ApplicationDetail, now = ne
   const { budget_total_cents: budget, start_date: jobStart } = application.job;
   const total = application.proposal_price_cents ?? budget;
   const proposed = application.proposal_milestones ?? [];
+  const { currency } = application;
   return {
-    total: total == null ? '' : centsToDollars(total),
+    total: total == null ? '' : centsToDollars(total, currency),
     start_date: jobStart && jobStart >= earliestStartDate(now) ? jobStart : '',
     milestones:
       proposed.length === 0
@@ -82,7 +85,7 @@ export function initialFixedOfferValues(application: ApplicationDetail, now = ne
         : proposed.map((milestone) => ({
             title: milestone.title,
             description: milestone.description,
-            amount: centsToDollars(milestone.amount_cents),
+            amount: centsToDollars(milestone.amount_cents, currency),
             due_date: milestone.due_date >= earliestStartDate(now) ? milestone.due_date : '',
           })),
   };
@@ -111,15 +114,15 @@ type FixedOfferFormResult =
   | { offer: null; problems: Record<string, string> };
 
 // The payload when every rule holds, or form field ('total', 'milestones.1.amount', 'milestones' for the
-// list) → the first message the server's rules give for it.
-export function checkFixedOfferForm(values: FixedOfferFormValues): FixedOfferFormResult {
+// list) → the first message the server's rules give for it. Amounts are read in the company's currency.
+export function checkFixedOfferForm(values: FixedOfferFormValues, currency: Currency): FixedOfferFormResult {
   const parsed = fixedPriceOfferSchema.safeParse({
-    total_cents: dollarsToCents(values.total),
+    total_cents: dollarsToCents(values.total, currency),
     start_date: values.start_date || undefined,
     milestones: values.milestones.map((milestone) => ({
       title: milestone.title,
       description: milestone.description,
-      amount_cents: dollarsToCents(milestone.amount),
+      amount_cents: dollarsToCents(milestone.amount, currency),
       due_date: milestone.due_date || undefined,
     })),
   });

@@ -1,5 +1,6 @@
 import { applicationStatuses, applicationStatusLabels } from '~/shared/application-statuses';
 import { formatCents } from '~/shared/billing-texts';
+import type { Currency } from '~/shared/currencies';
 import { formatHourlyRate } from '~/shared/jobs';
 
 // How the pipeline speaks of money, dates, ratings and stages, in one place for its lists and drawer.
@@ -8,10 +9,17 @@ const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const dayAndTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 export const hourlyRate = formatHourlyRate;
-// What the applicant proposed, in the job's terms: '$45/hr', '$2,400.00 fixed', or that they left it open.
-export function proposalLabel(application: { proposal_rate: number | null; proposal_price_cents: number | null }) {
-  if (application.proposal_rate != null) return hourlyRate(application.proposal_rate);
-  if (application.proposal_price_cents != null) return `${formatCents(application.proposal_price_cents)} fixed`;
+// What the applicant proposed, in the job's terms and its company's currency: '$45/hr', '€2,400.00 fixed', or
+// that they left it open.
+export function proposalLabel(application: {
+  proposal_rate: number | null;
+  proposal_price_cents: number | null;
+  currency: Currency;
+}) {
+  const { currency } = application;
+  if (application.proposal_rate != null) return hourlyRate(application.proposal_rate, currency);
+  if (application.proposal_price_cents != null)
+    return `${formatCents(application.proposal_price_cents, currency)} fixed`;
   return 'Open to the budget';
 }
 export const dayLabel = (value: string) => day.format(new Date(value));

@@ -29,6 +29,7 @@ function applicationsOf(jobId: string): JobApplication[] {
       status,
       proposal_rate: null,
       proposal_price_cents: null,
+      currency: 'USD',
       created_at: minutesAfter(lastOpened, index < 23 ? 100 - index : -10 - index),
       is_new: false,
       average_rating: null,

@@ -90,6 +90,7 @@ export function jobFromInput(input: CreateJobInput, overrides: Partial<Job> = {}
     budget_min: fields.budget_min ?? null,
     budget_max: fields.budget_max ?? null,
     budget_total: fields.budget_total ?? null,
+    currency: 'USD',
     start_date: fields.start_date ?? null,
     screening_questions: fields.screening_questions.map((question) => ({ ...question, id: question.id ?? fakeId() })),
     interview_stages: fields.interview_stages.map((stage) => ({ ...stage, id: stage.id ?? fakeId() })),

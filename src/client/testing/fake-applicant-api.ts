@@ -38,6 +38,7 @@ export function applicantApplication(overrides: Partial<ApplicantApplication> = 
     offer: null,
     rejection_reason: null,
     assignment: null,
+    currency: 'USD',
     ...overrides,
   };
 }

@@ -112,6 +112,7 @@ export function unbilledWeek(overrides: Partial<UnbilledWeek> = {}): UnbilledWee
       tax_basis_points: 0,
       tax_cents: 0,
       total_cents: 110_000,
+      currency: 'USD',
     },
     ...overrides,
   };
@@ -132,6 +133,7 @@ export function nextInvoiceOf(weeks: UnbilledWeek[], overrides: Partial<NextInvo
     tax_basis_points: 0,
     tax_cents: sum((week) => week.cost.tax_cents),
     total_cents: sum((week) => week.cost.total_cents),
+    currency: weeks[0]?.cost.currency ?? 'USD',
     ...overrides,
   };
 }
@@ -287,6 +289,7 @@ export function fakeBillingApi(
         : null,
       next_auto_pay:
         store.profile.auto_pay && nextDue ? { date: nextDue.due_date, amount_cents: nextDue.amount_cents } : null,
+      currency: store.details.currency,
     };
   });
 

@@ -5,6 +5,7 @@ import { type FakeServer, replyError } from '~/client/testing/fake-server';
 import type { Assignment, ClockState, CompanyTimesheet, Timesheet, TimesheetStatus, WeekCost } from '~/shared/billing';
 import { workTexts } from '~/shared/billing-texts';
 import { workContract } from '~/shared/contracts/work';
+import type { Currency } from '~/shared/currencies';
 
 // The work endpoints for component tests, answered from memory with the server's rules for
 // what the screens rely on: a submitted or approved week cannot change, hours over the weekly ones
@@ -34,6 +35,7 @@ export function workAssignment(overrides: Partial<Assignment> = {}): Assignment 
     status: 'active',
     shift_status: 'offline',
     terms: rate === null || hours === null ? [] : [{ rate_cents: rate, weekly_hours: hours, effective_date: start }],
+    currency: 'USD',
     created_at: '2026-10-20T09:00:00.000Z',
     ...overrides,
   };
@@ -72,6 +74,7 @@ export function workTimesheet(
     approved_at: null,
     return_comment: null,
     talent_pay_cents: null,
+    currency: assignment.currency,
     invoice_id: null,
     ...overrides,
   };
@@ -82,7 +85,11 @@ export function workTimesheet(
 export function fakeWeekCost(
   minutes: number,
   rateCents: number,
-  { feeBasisPoints = 1000, taxBasisPoints = 0 }: { feeBasisPoints?: number; taxBasisPoints?: number } = {},
+  {
+    feeBasisPoints = 1000,
+    taxBasisPoints = 0,
+    currency = 'USD',
+  }: { feeBasisPoints?: number; taxBasisPoints?: number; currency?: Currency } = {},
 ): WeekCost {
   const subtotal = Math.round((minutes * rateCents) / 60);
   const fee = Math.round((subtotal * feeBasisPoints) / 10_000);
@@ -98,6 +105,7 @@ export function fakeWeekCost(
     tax_basis_points: taxBasisPoints,
     tax_cents: tax,
     total_cents: subtotal + fee + tax,
+    currency,
   };
 }
 
@@ -142,7 +150,9 @@ export function fakeWorkApi(
   // The company sees each week with its cost, at its assignment's rate.
   const withCost = (timesheet: Timesheet): CompanyTimesheet => ({
     ...timesheet,
-    cost: fakeWeekCost(timesheet.total_minutes, findAssignment(timesheet.assignment_id)?.rate_cents ?? 0),
+    cost: fakeWeekCost(timesheet.total_minutes, findAssignment(timesheet.assignment_id)?.rate_cents ?? 0, {
+      currency: timesheet.currency,
+    }),
   });
   const lockedWeek = (timesheet: Timesheet) =>
     timesheet.status === 'approved'

@@ -176,7 +176,7 @@ function HourlyTimesheets({ list }: { list: Assignment[] }) {
           <AssignmentStatusBadge status={assignment.status} />
           {terms && (
             <span>
-              {formatHourlyRate(terms.rate_cents)} · {terms.weekly_hours} h a week
+              {formatHourlyRate(terms.rate_cents, assignment.currency)} · {terms.weekly_hours} h a week
             </span>
           )}
           {assignment.status === 'active' && <EndOwnAssignmentButton assignment={assignment} />}

@@ -47,7 +47,7 @@ function AssignmentDetails({ assignment }: { assignment: Assignment }) {
       : []),
     ...(terms
       ? ([
-          ['Rate', formatHourlyRate(terms.rate_cents)],
+          ['Rate', formatHourlyRate(terms.rate_cents, assignment.currency)],
           ['Weekly hours', `${terms.weekly_hours} h`],
         ] as Array<[string, ReactNode]>)
       : ([['Pay', FIXED_PRICE_LABEL]] as Array<[string, ReactNode]>)),
@@ -112,7 +112,7 @@ function TermsHistory({ assignment }: { assignment: Assignment }) {
               className="border-b border-border"
             >
               <td className="py-1.5">{formatIsoDay(terms.effective_date)}</td>
-              <td className="py-1.5 tabular-nums">{formatHourlyRate(terms.rate_cents)}</td>
+              <td className="py-1.5 tabular-nums">{formatHourlyRate(terms.rate_cents, assignment.currency)}</td>
               <td className="py-1.5 text-right tabular-nums">{terms.weekly_hours} h</td>
             </tr>
           ))}

@@ -107,7 +107,7 @@ export function CompanyTimesheetsPanel() {
       id: 'cost',
       header: 'Cost',
       phoneOrder: 4,
-      value: (timesheet) => formatCents(timesheet.cost.total_cents),
+      value: (timesheet) => formatCents(timesheet.cost.total_cents, timesheet.cost.currency),
     }),
     {
       id: 'submitted',

@@ -191,7 +191,7 @@ function ApproveForm({
       await approve.mutateAsync({ id: timesheet.id ?? '', approve_over_weekly_hours: isOver && isOverApproved });
       toast({
         title: 'Timesheet approved',
-        description: `${formatHours(timesheet.total_minutes)} hours of ${timesheet.applicant_name} for ${formatWeek(timesheet.week_start)}: ${formatCents(timesheet.cost.total_cents)} on your next invoice.`,
+        description: `${formatHours(timesheet.total_minutes)} hours of ${timesheet.applicant_name} for ${formatWeek(timesheet.week_start)}: ${formatCents(timesheet.cost.total_cents, timesheet.cost.currency)} on your next invoice.`,
       });
       onDone();
     } catch (error) {

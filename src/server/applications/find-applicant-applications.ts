@@ -6,6 +6,7 @@ import {
   type applicantApplicationListQuerySchema,
   applicationTexts,
 } from '~/shared/applications';
+import { currencyOf } from '~/shared/currencies';
 import type { ProposalFile } from '~/shared/proposal-files';
 import type { Database } from '../db/client';
 import { type ApplicationHistoryEntry, applications, assignments, companies, jobs } from '../db/schema';
@@ -21,6 +22,7 @@ const columns = {
   jobId: applications.jobId,
   jobTitle: jobs.title,
   companyName: companies.name,
+  currency: companies.billingCurrency,
   status: applications.status,
   createdAt: applications.createdAt,
   updatedAt: applications.updatedAt,
@@ -111,6 +113,7 @@ function applicationView(
             status: row.assignmentStatus,
           }
         : null,
+    currency: currencyOf(row.currency),
   };
 }
 

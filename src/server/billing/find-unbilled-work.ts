@@ -61,7 +61,7 @@ export async function findUnbilledWork({
     draftWeekCosts({ db, timesheetIds: rows.map((row) => row.id), feeBasisPoints }),
     loadBillingTerms(db, [companyId]),
   ]);
-  const nothing = noCost({ feeBasisPoints, taxBasisPoints: terms.get(companyId)?.taxBasisPoints ?? 0 });
+  const nothing = noCost({ feeBasisPoints, companyTerms: terms.get(companyId) });
   return {
     items: rows.map((row) => ({
       timesheet_id: row.id,

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type BillingSummary, OUTSTANDING_INVOICE_STATUSES } from '~/shared/billing';
+import { currencyOf, DEFAULT_CURRENCY } from '~/shared/currencies';
 import type { Database } from '../db/client';
-import { billingProfiles, invoices } from '../db/schema';
+import { billingProfiles, companies, invoices } from '../db/schema';
 
 // The four cards of Billing & Invoices (docs/spec/admin-billing-and-content.md §9): outstanding = pending + unpaid +
 // overdue; overdue; the last payment = the invoice paid most recently (an older one paid late is the latest
@@ -30,9 +31,10 @@ export async function getBillingSummary({
       .orderBy(desc(invoices.paidAt), desc(invoices.invoiceNumber))
       .limit(1),
     db
-      .select({ autoPay: billingProfiles.autoPay })
-      .from(billingProfiles)
-      .where(eq(billingProfiles.companyId, companyId)),
+      .select({ autoPay: billingProfiles.autoPay, currency: companies.billingCurrency })
+      .from(companies)
+      .leftJoin(billingProfiles, eq(billingProfiles.companyId, companies.id))
+      .where(eq(companies.id, companyId)),
   ]);
 
   let nextAutoPay: BillingSummary['next_auto_pay'] = null;
@@ -55,5 +57,6 @@ export async function getBillingSummary({
         ? { amount_cents: lastPaid.totalCents, issue_date: lastPaid.issueDate, paid_at: lastPaid.paidAt.toISOString() }
         : null,
     next_auto_pay: nextAutoPay,
+    currency: profile ? currencyOf(profile.currency) : DEFAULT_CURRENCY,
   };
 }

@@ -939,6 +939,7 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
                   .reduce((sum, row) => sum + row.total, 0),
               }
             : null,
+        currency: 'USD',
       };
     };
 
@@ -986,7 +987,13 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
 
     it('are zero and off for a company without invoices', async () => {
       const response = await otherCompanyWithoutInvoices();
-      expect(response).toEqual({ outstanding_cents: 0, overdue_cents: 0, last_payment: null, next_auto_pay: null });
+      expect(response).toEqual({
+        outstanding_cents: 0,
+        overdue_cents: 0,
+        last_payment: null,
+        next_auto_pay: null,
+        currency: 'USD',
+      });
     });
 
     const otherCompanyWithoutInvoices = async () => {

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { DEFAULT_TAX_RATE_BASIS_POINTS, type NextInvoice } from '~/shared/billing';
+import { DEFAULT_CURRENCY } from '~/shared/currencies';
 import type { Database } from '../db/client';
 import { integerColumn, uuidColumn } from '../db/row-columns';
 import { invoices } from '../db/schema';
@@ -114,6 +115,7 @@ export async function findNextInvoices({
           draft?.taxBasisPoints ?? terms.get(companyId)?.taxBasisPoints ?? DEFAULT_TAX_RATE_BASIS_POINTS,
         tax_cents: arithmetic?.taxCents ?? 0,
         total_cents: arithmetic?.totalCents ?? 0,
+        currency: terms.get(companyId)?.currency ?? DEFAULT_CURRENCY,
       },
     });
   }

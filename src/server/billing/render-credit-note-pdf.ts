@@ -7,7 +7,7 @@ const MARGIN = DOCUMENT_MARGIN;
 const RULE = '#d1d5db';
 
 // One credit note as a PDF (decision 048), laid out as its invoice is (render-invoice-pdf.ts): number, the
-// parties as issued, what it credits, the lines credited and the totals with two decimals. Dated by its
+// parties as issued, what it credits, the lines credited and the totals in its currency. Dated by its
 // issue, not the download: the same note is the same file, byte for byte.
 export async function renderCreditNotePdf({ note }: { note: CreditNote }) {
   const issuedAt = new Date(`${note.issue_date}T00:00:00Z`);
@@ -64,7 +64,7 @@ function drawCreditNote(pdf: PdfWriter, note: CreditNote) {
   };
   row('Description', 'Amount', 'bold');
   rule();
-  for (const item of note.items) row(item.description, formatCents(item.amount_cents), 'regular');
+  for (const item of note.items) row(item.description, formatCents(item.amount_cents, note.currency), 'regular');
   rule();
   document.moveDown(0.5);
 
@@ -78,7 +78,7 @@ function drawCreditNote(pdf: PdfWriter, note: CreditNote) {
     const y = document.y;
     document.fontSize(weight === 'bold' ? 12 : 10).fillColor('black');
     pdf.text(label, MARGIN + width - 230, y, { width: 145, align: 'right', weight });
-    pdf.text(formatCents(cents), MARGIN + width - 80, y, { width: 80, align: 'right', weight });
+    pdf.text(formatCents(cents, note.currency), MARGIN + width - 80, y, { width: 80, align: 'right', weight });
     document.moveDown(0.3);
   }
 }

@@ -5,6 +5,7 @@ import {
   type InvoiceItem,
   type InvoiceStatus,
 } from '~/shared/billing';
+import type { Currency } from '~/shared/currencies';
 import { createPdf, type PdfWeight, type PdfWriter } from '../platform/pdf-document';
 import { humanDay } from '../platform/work-calendar';
 import { buyerFacts, DOCUMENT_MARGIN, drawFacts, drawSeller } from './document-parties';
@@ -20,7 +21,7 @@ const statusLabels: Record<InvoiceStatus, string> = {
 };
 
 // Invoices as one PDF, one invoice a page: number, company, period, dates, status, the items and the
-// totals with two decimals. A single invoice is the same file with one page.
+// totals, in the invoice's currency with its decimals. A single invoice is the same file with one page.
 export async function renderInvoicesPdf({
   invoices,
   now = new Date(),
@@ -94,7 +95,15 @@ function drawInvoice(pdf: PdfWriter, invoice: Invoice) {
   );
   rule();
   for (const item of invoice.items) {
-    row([item.description, quantityOf(item), rateOf(item), formatCents(item.amount_cents)], 'regular');
+    row(
+      [
+        item.description,
+        quantityOf(item),
+        rateOf(item, invoice.currency),
+        formatCents(item.amount_cents, invoice.currency),
+      ],
+      'regular',
+    );
   }
   rule();
   document.moveDown(0.5);
@@ -109,7 +118,7 @@ function drawInvoice(pdf: PdfWriter, invoice: Invoice) {
     const y = document.y;
     document.fontSize(weight === 'bold' ? 12 : 10).fillColor('black');
     pdf.text(label, MARGIN + width - 230, y, { width: 145, align: 'right', weight });
-    pdf.text(formatCents(cents), MARGIN + width - 80, y, { width: 80, align: 'right', weight });
+    pdf.text(formatCents(cents, invoice.currency), MARGIN + width - 80, y, { width: 80, align: 'right', weight });
     document.moveDown(0.3);
   }
 }
@@ -122,5 +131,5 @@ function quantityOf(item: InvoiceItem): string {
   return '1';
 }
 
-const rateOf = (item: InvoiceItem) =>
-  item.unit === 'each' ? formatCents(item.rate_cents) : `${formatCents(item.rate_cents)}/h`;
+const rateOf = (item: InvoiceItem, currency: Currency) =>
+  item.unit === 'each' ? formatCents(item.rate_cents, currency) : `${formatCents(item.rate_cents, currency)}/h`;

@@ -138,6 +138,7 @@ describe('money between approval and invoice', () => {
         tax_basis_points: 825,
         tax_cents: 13_703,
         total_cents: 179_803,
+        currency: 'USD',
       };
       const listed = await company.call(workContract.companyTimesheets, {
         query: { status: 'submitted', assignment_id: assignment.id },
@@ -257,6 +258,7 @@ describe('money between approval and invoice', () => {
         tax_basis_points: 500,
         tax_cents: 6105,
         total_cents: 128_205,
+        currency: 'USD',
       } satisfies NextInvoice);
 
       // Another company sees none of it; the talent may not ask.

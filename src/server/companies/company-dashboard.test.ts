@@ -62,6 +62,7 @@ describe('GET /api/company/dashboard', () => {
         outstanding_cents: 0,
         overdue_invoices: 0,
         overdue_cents: 0,
+        currency: 'USD',
         timesheets_to_review: 0,
       },
     });
@@ -316,6 +317,7 @@ describe('GET /api/company/dashboard', () => {
       outstanding_cents: 115_500,
       overdue_invoices: 1,
       overdue_cents: 115_500,
+      currency: 'USD',
       timesheets_to_review: 1,
     };
     const everything = { employees: 1, pipeline: 1, paused_jobs: 0, skills: ['Go'], billing: owed };

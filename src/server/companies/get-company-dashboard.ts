@@ -7,6 +7,7 @@ import {
   type CompanyDashboard,
   dashboardPipelineColumns,
 } from '~/shared/companies';
+import { currencyOf, DEFAULT_CURRENCY } from '~/shared/currencies';
 import { can, type Principal } from '~/shared/permissions';
 import type { Database } from '../db/client';
 import { integerColumn, uuidColumn } from '../db/row-columns';
@@ -89,7 +90,7 @@ async function findOpenJobSkills(db: Database, companyId: string): Promise<strin
 
 // What is owed and what waits for approval, as the Billing page counts them.
 async function findBillingFigures(db: Database, companyId: string): Promise<NonNullable<CompanyDashboard['billing']>> {
-  const [[owed], [toReview]] = await Promise.all([
+  const [[owed], [toReview], [company]] = await Promise.all([
     db
       .select({
         unpaid: count(),
@@ -104,12 +105,14 @@ async function findBillingFigures(db: Database, companyId: string): Promise<NonN
       .from(timesheets)
       .innerJoin(assignments, eq(assignments.id, timesheets.assignmentId))
       .where(and(eq(assignments.companyId, companyId), eq(timesheets.status, 'submitted'))),
+    db.select({ currency: companies.billingCurrency }).from(companies).where(eq(companies.id, companyId)),
   ]);
   return {
     unpaid_invoices: owed?.unpaid ?? 0,
     outstanding_cents: Number(owed?.outstanding ?? 0),
     overdue_invoices: Number(owed?.overdue ?? 0),
     overdue_cents: Number(owed?.overdueCents ?? 0),
+    currency: company ? currencyOf(company.currency) : DEFAULT_CURRENCY,
     timesheets_to_review: toReview?.total ?? 0,
   };
 }

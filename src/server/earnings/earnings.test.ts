@@ -107,6 +107,7 @@ describe('earnings', () => {
         total_minutes: 450,
         // 7.5 h × $32.00
         amount_cents: 24_000,
+        currency: 'USD',
         approved_at: expect.any(String),
         stage: 'invoiced',
         invoiced_on: issueDate,
@@ -127,6 +128,7 @@ describe('earnings', () => {
         earned_on: weeksAgo(2),
         total_minutes: 960,
         amount_cents: 51_200,
+        currency: 'USD',
         approved_at: '2026-11-10T15:00:00.000Z',
         stage: 'invoiced',
         invoiced_on: issueDate,
@@ -154,6 +156,14 @@ describe('earnings', () => {
       approved_cents: 24_000 + 51_200 + 6400,
       invoiced_cents: 24_000 + 51_200,
       awaiting_invoice_cents: 6400,
+      currencies: [
+        {
+          currency: 'USD',
+          approved_cents: 24_000 + 51_200 + 6400,
+          invoiced_cents: 24_000 + 51_200,
+          awaiting_invoice_cents: 6400,
+        },
+      ],
     } satisfies EarningsSummary);
     const page2 = await talent.call(earningsContract.weeks, { query: { page: 2, page_size: 2 } });
     expect(page2.body).toMatchObject({
@@ -186,6 +196,7 @@ describe('earnings', () => {
       approved_cents: 0,
       invoiced_cents: 0,
       awaiting_invoice_cents: 0,
+      currencies: [],
     });
     for (const endpoint of [earningsContract.weeks, earningsContract.summary]) {
       expect((await company.call(endpoint)).statusCode, endpoint.path).toBe(403);

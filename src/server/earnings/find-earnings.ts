@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { currencyOf } from '~/shared/currencies';
 import type { EarningsList, EarningsSummary } from '~/shared/earnings';
 import { payoutTexts } from '~/shared/payouts';
 import type { PlatformSettings } from '~/shared/settings';
@@ -22,7 +23,8 @@ const earned = (applicantId: string) => sql`
          t.week_start::text as earned_on,
          coalesce((select sum(e.minutes) from time_entries e where e.timesheet_id = t.id), 0)::int as minutes,
          coalesce(t.talent_pay_cents, 0)::int as amount, t.approved_at, i.issue_date::text as invoiced_on,
-         t.id as sort_id, i.status = 'paid' as invoice_paid, greatest(t.approved_at, i.paid_at) as ready_from
+         t.id as sort_id, i.status = 'paid' as invoice_paid, greatest(t.approved_at, i.paid_at) as ready_from,
+         c.billing_currency as currency
   from timesheets t
   join assignments a on a.id = t.assignment_id
   join companies c on c.id = a.company_id
@@ -31,7 +33,7 @@ const earned = (applicantId: string) => sql`
   union all
   select 'milestone', null, m.id, m.title, a.id, c.name, a.role, null,
          (coalesce(m.approved_at, m.settled_at) at time zone 'UTC')::date::text,
-         0, m.released_cents, m.approved_at, i.issue_date::text, m.id, true, i.created_at
+         0, m.released_cents, m.approved_at, i.issue_date::text, m.id, true, i.created_at, c.billing_currency
   from milestones m
   join assignments a on a.id = m.assignment_id
   join companies c on c.id = a.company_id
@@ -54,6 +56,7 @@ const earnedRow = z.object({
   invoiced_on: z.string().nullable(),
   invoice_paid: z.boolean().nullable(),
   ready_from: momentColumn.nullable(),
+  currency: z.string().transform(currencyOf),
 });
 type EarnedRow = z.output<typeof earnedRow>;
 
@@ -143,6 +146,7 @@ export async function findEarnings({
       earned_on: row.earned_on,
       total_minutes: row.minutes,
       amount_cents: row.amount,
+      currency: row.currency,
       approved_at: row.approved_at?.toISOString() ?? null,
       stage: row.invoiced_on ? 'invoiced' : 'approved',
       invoiced_on: row.invoiced_on ?? null,
@@ -161,30 +165,42 @@ export async function getEarningsSummary({
   db: Database;
   applicantId: string;
 }): Promise<EarningsSummary> {
-  const [sums] = await selectRows(
+  // A row per currency the talent earned in (each company's billing currency).
+  const sums = await selectRows(
     db,
     z.object({
+      currency: z.string().transform(currencyOf),
       weeks: integerColumn,
       milestones: integerColumn,
       minutes: integerColumn,
       approved: integerColumn,
       invoiced: integerColumn,
     }),
-    sql`select count(*) filter (where kind = 'week')::int as weeks,
+    sql`select currency,
+               count(*) filter (where kind = 'week')::int as weeks,
                count(*) filter (where kind = 'milestone')::int as milestones,
                coalesce(sum(minutes), 0)::bigint as minutes,
                coalesce(sum(amount), 0)::bigint as approved,
                coalesce(sum(amount) filter (where invoiced_on is not null), 0)::bigint as invoiced
-        from (${earned(applicantId)}) as earned`,
+        from (${earned(applicantId)}) as earned
+        group by currency
+        order by currency`,
   );
-  const approved = sums?.approved ?? 0;
-  const invoiced = sums?.invoiced ?? 0;
+  const total = (pick: (row: (typeof sums)[number]) => number) => sums.reduce((sum, row) => sum + pick(row), 0);
+  const approved = total((row) => row.approved);
+  const invoiced = total((row) => row.invoiced);
   return {
-    weeks: sums?.weeks ?? 0,
-    milestones: sums?.milestones ?? 0,
-    total_minutes: sums?.minutes ?? 0,
+    weeks: total((row) => row.weeks),
+    milestones: total((row) => row.milestones),
+    total_minutes: total((row) => row.minutes),
     approved_cents: approved,
     invoiced_cents: invoiced,
     awaiting_invoice_cents: approved - invoiced,
+    currencies: sums.map((row) => ({
+      currency: row.currency,
+      approved_cents: row.approved,
+      invoiced_cents: row.invoiced,
+      awaiting_invoice_cents: row.approved - row.invoiced,
+    })),
   };
 }

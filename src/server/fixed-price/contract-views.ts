@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { currencyOf } from '~/shared/currencies';
 import {
   AUTO_APPROVE_DAYS,
   type Contract,
@@ -84,7 +85,12 @@ export async function loadContract({
   reader: ContractReader;
 }): Promise<Contract> {
   const [row] = await db
-    .select({ assignment: assignments, companyName: companies.name, applicantName: users.name })
+    .select({
+      assignment: assignments,
+      companyName: companies.name,
+      currency: companies.billingCurrency,
+      applicantName: users.name,
+    })
     .from(assignments)
     .innerJoin(companies, eq(companies.id, assignments.companyId))
     .innerJoin(users, eq(users.id, assignments.applicantId))
@@ -143,6 +149,7 @@ export async function loadContract({
     ),
     released_cents: rows.reduce((total, { milestone }) => total + milestone.releasedCents, 0),
     refunded_to_card_cents: notes.reduce((total, note) => total + note.totalCents, 0),
+    currency: currencyOf(row.currency),
     pending_proposal: pendingProposal,
     milestones: rows.map(({ milestone, invoiceId }) =>
       milestoneView(

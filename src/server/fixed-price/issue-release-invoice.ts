@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { Currency } from '~/shared/currencies';
 import type { Database } from '../db/client';
 import { invoiceItems, invoices, type milestones, users } from '../db/schema';
 import { buildMilestoneItems } from '../kernels/money/invoice-arithmetic';
@@ -15,6 +16,7 @@ export async function issueReleaseInvoice({
   applicantId,
   assignmentId,
   companyId,
+  currency,
   now,
 }: {
   tx: Database;
@@ -22,6 +24,8 @@ export async function issueReleaseInvoice({
   applicantId: string;
   assignmentId: string;
   companyId: string;
+  // The company's billing currency, which the invoice's lines name their amounts in.
+  currency: Currency;
   now: Date;
 }): Promise<{ id: string; number: string; totalCents: number }> {
   const [talent] = await tx.select({ name: users.name }).from(users).where(eq(users.id, applicantId));
@@ -32,6 +36,7 @@ export async function issueReleaseInvoice({
     amountCents: released.releasedCents,
     feeBasisPoints: released.feeBasisPoints ?? 0,
     taxBasisPoints: released.taxBasisPoints ?? 0,
+    currency,
   });
   const today = isoDay(now);
   const [number] = await takeInvoiceNumbers({ tx, year: Number(today.slice(0, 4)), count: 1 });

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
+import { currencyOf } from '~/shared/currencies';
 import { milestoneTexts } from '~/shared/milestones';
 import type { Database } from '../db/client';
-import { assignments, milestones } from '../db/schema';
+import { assignments, companies, milestones } from '../db/schema';
 import { AppError } from '../platform/errors';
 
 // Who reads a contract: the company that hired, or the talent hired. Outside it a contract is a 404.
@@ -33,13 +34,16 @@ export async function lockMilestoneFor(
       applicantId: assignments.applicantId,
       contractStatus: assignments.status,
       role: assignments.role,
+      // What the milestone's amounts count, for the sentences that name them.
+      currency: companies.billingCurrency,
     })
     .from(milestones)
     .innerJoin(assignments, eq(assignments.id, milestones.assignmentId))
+    .innerJoin(companies, eq(companies.id, assignments.companyId))
     .where(and(eq(milestones.id, milestoneId), reader ? reachOf(reader) : undefined))
     .for('update', { of: milestones });
   if (!row) throw new AppError('not_found', milestoneTexts.milestoneNotFound);
-  return row;
+  return { ...row, currency: currencyOf(row.currency) };
 }
 
 export type LockedMilestone = Awaited<ReturnType<typeof lockMilestoneFor>>;

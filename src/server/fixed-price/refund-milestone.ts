@@ -60,7 +60,7 @@ export async function refundMilestone({
     await notifyCompany(tx, locked.companyId, {
       type: 'milestone_changed',
       title: `Refunded: ${milestone.title}`,
-      body: `The talent gave back ${milestone.title}: ${formatCents(charge.total_cents)} is refunded to your payment method.`,
+      body: `The talent gave back ${milestone.title}: ${formatCents(charge.total_cents, locked.currency)} is refunded to your payment method.`,
       link: paths.companyContract.getHref({ id: locked.assignmentId }),
     });
     await recordAuditEvent({

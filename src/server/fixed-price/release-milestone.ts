@@ -15,7 +15,7 @@ import type { LockedMilestone } from './milestone-lock';
 // talent told. Only under the milestone's lock, from submitted.
 export async function releaseMilestone({
   tx,
-  locked: { milestone, applicantId, assignmentId, companyId },
+  locked: { milestone, applicantId, assignmentId, companyId, currency },
   actorId,
   ipAddress,
   now,
@@ -38,11 +38,11 @@ export async function releaseMilestone({
     .where(and(eq(milestones.id, milestone.id), eq(milestones.status, 'submitted')))
     .returning();
   if (!released) throw new AppError('conflict', milestoneTexts.cannotReview);
-  const invoice = await issueReleaseInvoice({ tx, released, applicantId, assignmentId, companyId, now });
+  const invoice = await issueReleaseInvoice({ tx, released, applicantId, assignmentId, companyId, currency, now });
   await notifyTalent(tx, applicantId, {
     type: 'milestone_changed',
     title: `Approved: ${released.title}`,
-    body: `${formatCents(released.releasedCents)} for ${released.title} is released to you.`,
+    body: `${formatCents(released.releasedCents, currency)} for ${released.title} is released to you.`,
     link: paths.applicantContract.getHref({ id: assignmentId }),
   });
   await recordAuditEvent({

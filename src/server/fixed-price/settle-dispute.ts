@@ -60,6 +60,7 @@ export async function settleDispute({
       amountCents: releaseCents,
       feeBasisPoints: milestone.feeBasisPoints ?? 0,
       taxBasisPoints: milestone.taxBasisPoints ?? 0,
+      currency: locked.currency,
     });
     const { refundRef, amountCents: chargedBackCents } = await refundThroughProvider({
       tx,
@@ -95,11 +96,12 @@ export async function settleDispute({
             applicantId: locked.applicantId,
             assignmentId: locked.assignmentId,
             companyId: locked.companyId,
+            currency: locked.currency,
             now,
           })
         : null;
     await postFundingRefunded(tx, milestone.id);
-    const body = `${milestone.title} is settled: ${formatCents(releaseCents)} released to the talent, ${formatCents(chargedBackCents)} refunded to the company. ${note}`;
+    const body = `${milestone.title} is settled: ${formatCents(releaseCents, locked.currency)} released to the talent, ${formatCents(chargedBackCents, locked.currency)} refunded to the company. ${note}`;
     await notifyTalent(tx, locked.applicantId, {
       type: 'milestone_changed',
       title: `Dispute settled: ${milestone.title}`,

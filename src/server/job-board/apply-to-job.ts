@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { formatCents } from '~/shared/billing-texts';
+import { type Currency, currencyOf } from '~/shared/currencies';
 import { type applyToJobSchema, jobBoardTexts, type SubmittedApplication } from '~/shared/job-board';
 import type { EngagementType } from '~/shared/job-texts';
 import { paths } from '~/shared/routes';
@@ -47,12 +48,15 @@ function proposalOf(input: z.output<typeof applyToJobSchema>, engagementType: En
   };
 }
 
-// " at $45.00 an hour", " for $2,400.00 in 3 milestones", or nothing.
-function proposalPhrase({ proposalRateCents, proposalPriceCents, proposalMilestones }: Proposal): string {
-  if (proposalRateCents) return ` at ${formatCents(proposalRateCents)} an hour`;
+// " at $45.00 an hour", " for €2,400.00 in 3 milestones", or nothing: in the company's billing currency.
+function proposalPhrase(
+  { proposalRateCents, proposalPriceCents, proposalMilestones }: Proposal,
+  currency: Currency,
+): string {
+  if (proposalRateCents) return ` at ${formatCents(proposalRateCents, currency)} an hour`;
   if (!proposalPriceCents) return '';
   const count = proposalMilestones?.length ?? 0;
-  return ` for ${formatCents(proposalPriceCents)}${count > 1 ? ` in ${count} milestones` : ''}`;
+  return ` for ${formatCents(proposalPriceCents, currency)}${count > 1 ? ` in ${count} milestones` : ''}`;
 }
 
 // Applies to a job: a cover letter and perhaps a rate. Refused with a sentence when the applicant
@@ -84,6 +88,7 @@ export async function applyToJob({
           title: jobs.title,
           status: jobs.status,
           companyId: jobs.companyId,
+          currency: companies.billingCurrency,
           engagementType: jobs.engagementType,
           screeningQuestions: jobs.screeningQuestions,
         })
@@ -139,7 +144,7 @@ export async function applyToJob({
           userId,
           type: 'application_received' as const,
           title: `New application for ${job.title}`,
-          body: `${applicant?.name ?? 'An applicant'} applied${proposalPhrase(proposal)}.`,
+          body: `${applicant?.name ?? 'An applicant'} applied${proposalPhrase(proposal, currencyOf(job.currency))}.`,
           link: paths.companyJob.getHref({ id: jobId }),
         })),
       });

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import { savedSearchesContract } from '~/shared/contracts/saved-searches';
+import { currencyOf } from '~/shared/currencies';
 import { formatListingBudget } from '~/shared/job-board';
 import { paths } from '~/shared/routes';
 import { JOB_ALERT_JOBS_MAX } from '~/shared/saved-searches';
@@ -94,6 +95,7 @@ async function alertFor({
         budgetMinCents: jobs.budgetMinCents,
         budgetMaxCents: jobs.budgetMaxCents,
         budgetTotalCents: jobs.budgetTotalCents,
+        currency: companies.billingCurrency,
         total: sql<number>`(count(*) over ())::int`,
       })
       .from(jobs)
@@ -129,6 +131,7 @@ async function alertFor({
             budget_min: toDollars(job.budgetMinCents),
             budget_max: toDollars(job.budgetMaxCents),
             budget_total: toDollars(job.budgetTotalCents),
+            currency: currencyOf(job.currency),
           }),
           url: `${publicUrl}${paths.jobPost.getHref({ id: job.id })}`,
         })),

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type AdminPayment, adminPaymentTexts } from '~/shared/admin-payments';
 import { formatCents } from '~/shared/billing';
+import { currencyOf } from '~/shared/currencies';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { integerColumn, uuidColumn } from '../db/row-columns';
@@ -165,18 +166,18 @@ async function creditedLinesOf(tx: Database, invoiceId: string, amountCents: num
 async function noticeEarningsTakenBack(tx: Database, paymentId: string) {
   const takenBack = await selectRows(
     tx,
-    z.object({ applicant_id: uuidColumn, cents: integerColumn }),
-    sql`select l.applicant_id, sum(e.amount_cents)::bigint as cents
+    z.object({ applicant_id: uuidColumn, cents: integerColumn, currency: z.string().transform(currencyOf) }),
+    sql`select l.applicant_id, sum(e.amount_cents)::bigint as cents, e.currency
         from ledger_transactions l join ledger_entries e on e.transaction_id = l.id and e.account = 'talent_available'
         where l.kind = 'earnings_reclaimed' and l.payment_id = ${paymentId}
-        group by l.applicant_id`,
+        group by l.applicant_id, e.currency`,
   );
   await notify({
     db: tx,
     items: takenBack.map((talent) => ({
       userId: talent.applicant_id,
       type: 'earnings_changed' as const,
-      title: `${formatCents(talent.cents)} of your earnings is pending again`,
+      title: `${formatCents(talent.cents, talent.currency)} of your earnings is pending again`,
       body: 'The company’s payment for this work was refunded. The earnings become available again once it pays; if they were paid out already, later earnings make up the difference.',
       link: paths.applicantEarnings.getHref(),
     })),

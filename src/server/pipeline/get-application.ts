@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { cvDownloadUrlOf } from '~/shared/applicant-cv';
 import { applicationTexts } from '~/shared/applications';
+import { currencyOf } from '~/shared/currencies';
 import type { OfferedMilestone } from '~/shared/offered-milestones';
 import type { ApplicationDetail, ApplicationRating } from '~/shared/pipeline';
 import type { Database } from '../db/client';
@@ -80,14 +81,16 @@ export async function getApplication({
         budget_total_cents: jobs.budgetTotalCents,
         weekly_hours: jobs.weeklyHours,
         start_date: jobs.startDate,
-        company_name: sql<string>`(select ${companies.name} from ${companies} where ${companies.id} = ${jobs.companyId})`,
+        company_name: companies.name,
         interview_stages: jobs.interviewStages,
       },
+      currency: companies.billingCurrency,
       applicant: { id: users.id, name: users.name, email: users.email },
       profile: applicantProfiles,
     })
     .from(applications)
     .innerJoin(jobs, eq(jobs.id, applications.jobId))
+    .innerJoin(companies, eq(companies.id, jobs.companyId))
     .innerJoin(users, eq(users.id, applications.applicantId))
     .leftJoin(applicantProfiles, eq(applicantProfiles.userId, applications.applicantId))
     .where(and(eq(applications.id, id), readerCondition(reader)));
@@ -198,6 +201,7 @@ export async function getApplication({
     proposal_rate: centsToDollars(application.proposalRateCents),
     proposal_price_cents: application.proposalPriceCents,
     proposal_milestones: application.proposalMilestones,
+    currency: currencyOf(row.currency),
     screening_answers: application.screeningAnswers,
     attachments: attachments.get(application.id) ?? [],
     created_at: application.createdAt.toISOString(),

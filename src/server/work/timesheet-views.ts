@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { type CompanyTimesheet, type Timesheet, workTexts } from '~/shared/billing';
+import { currencyOf } from '~/shared/currencies';
 import type { Database } from '../db/client';
 import { assignments, companies, timeEntries, timesheets, users } from '../db/schema';
 import { draftWeekCosts, loadBillingTerms, noCost, weekCostView } from '../kernels/money/invoice-drafts';
@@ -88,7 +89,12 @@ export async function loadTimesheetViews(db: Database, weeks: readonly WeekRef[]
   const weekStarts = [...new Set(weeks.map((week) => week.weekStart))];
   const [assignmentRows, sheetRows] = await Promise.all([
     db
-      .select({ assignment: assignments, companyName: companies.name, applicantName: users.name })
+      .select({
+        assignment: assignments,
+        companyName: companies.name,
+        currency: companies.billingCurrency,
+        applicantName: users.name,
+      })
       .from(assignments)
       .innerJoin(companies, eq(companies.id, assignments.companyId))
       .innerJoin(users, eq(users.id, assignments.applicantId))
@@ -151,6 +157,7 @@ export async function loadTimesheetViews(db: Database, weeks: readonly WeekRef[]
         approved_at: sheet?.approvedAt?.toISOString() ?? null,
         return_comment: sheet?.returnComment ?? null,
         talent_pay_cents: sheet?.talentPayCents ?? null,
+        currency: currencyOf(owner.currency),
         invoice_id: sheet?.invoiceId ?? null,
       },
     ];
@@ -176,7 +183,7 @@ export async function withWeekCosts(
     draftWeekCosts({ db, timesheetIds: ids, feeBasisPoints }),
     loadBillingTerms(db, [companyId]),
   ]);
-  const unsaved = noCost({ feeBasisPoints, taxBasisPoints: terms.get(companyId)?.taxBasisPoints ?? 0 });
+  const unsaved = noCost({ feeBasisPoints, companyTerms: terms.get(companyId) });
   return views.map((view) => ({
     ...view,
     cost: weekCostView((view.id ? costs.get(view.id) : undefined) ?? unsaved),

@@ -90,6 +90,7 @@ describe('timesheets', () => {
         approved_at: null,
         return_comment: null,
         talent_pay_cents: null,
+        currency: 'USD',
         invoice_id: null,
       });
     });

@@ -37,7 +37,12 @@ export function companyMoveConsequences({
   if (to === 'offered' && applicant && offer) {
     consequences.emails.push({
       to: applicant.email,
-      email: offerMadeEmail({ name: applicantName, jobTitle: application.jobTitle, offer }),
+      email: offerMadeEmail({
+        name: applicantName,
+        jobTitle: application.jobTitle,
+        offer,
+        currency: application.currency,
+      }),
     });
   }
   return consequences;

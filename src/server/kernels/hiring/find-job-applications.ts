@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type ApplicationStatus, applicationStatuses } from '~/shared/applications';
+import { currencyOf } from '~/shared/currencies';
 import {
   type ApplicationTestState,
   type JobApplicationList,
@@ -11,7 +12,15 @@ import type { Database } from '../../db/client';
 import { planEachTime } from '../../db/named-statements';
 import { preparedStatements, shapeFrom, shapeHas } from '../../db/prepared-statements';
 import { integerColumn } from '../../db/row-columns';
-import { applicantProfiles, applicationRatings, applications, jobs, testAttempts, users } from '../../db/schema';
+import {
+  applicantProfiles,
+  applicationRatings,
+  applications,
+  companies,
+  jobs,
+  testAttempts,
+  users,
+} from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
 import { AppError } from '../../platform/errors';
 import { centsToDollars, isNewApplication, isNewApplicationSince } from './load-job-views';
@@ -129,6 +138,7 @@ const pageOfApplications = preparedStatements((db, shape: string) => {
       interviewStageId: applications.interviewStageId,
       proposalRateCents: applications.proposalRateCents,
       proposalPriceCents: applications.proposalPriceCents,
+      currency: companies.billingCurrency,
       createdAt: applications.createdAt,
       isNew: isNewIn(shape),
       averageRating: ratings.average,
@@ -138,6 +148,7 @@ const pageOfApplications = preparedStatements((db, shape: string) => {
     .from(page)
     .innerJoin(applications, eq(applications.id, page.id))
     .innerJoin(jobs, eq(jobs.id, applications.jobId))
+    .innerJoin(companies, eq(companies.id, jobs.companyId))
     .innerJoin(users, eq(users.id, applications.applicantId))
     .leftJoin(applicantProfiles, eq(applicantProfiles.userId, applications.applicantId))
     .leftJoinLateral(ratings, sql`true`)
@@ -270,6 +281,7 @@ export async function findJobApplications({
       interview_stage_id: row.interviewStageId,
       proposal_rate: centsToDollars(row.proposalRateCents),
       proposal_price_cents: row.proposalPriceCents,
+      currency: currencyOf(row.currency),
       created_at: row.createdAt.toISOString(),
       is_new: row.isNew,
       average_rating: row.averageRating == null ? null : Number(row.averageRating),

@@ -1,5 +1,6 @@
 import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { applicationStatusesNeverNew } from '~/shared/applications';
+import { currencyOf } from '~/shared/currencies';
 import { type Job, type JobPipelineStage, visiblePipelineStage } from '~/shared/jobs';
 import type { Database } from '../../db/client';
 import { applications, companies, jobs, jobTests } from '../../db/schema';
@@ -68,6 +69,7 @@ export function selectJobViews(db: Database) {
   const columns = {
     job: jobs,
     companyName: companies.name,
+    currency: companies.billingCurrency,
     testIds: sql<
       string[]
     >`array(select ${jobTests.testId}::text from ${jobTests} where ${jobTests.jobId} = ${jobs.id} order by 1)`,
@@ -82,6 +84,7 @@ export function selectJobViews(db: Database) {
 type JobViewRow = {
   job: typeof jobs.$inferSelect;
   companyName: string;
+  currency: string;
   testIds: string[];
   applicationsCount: number | null;
   newApplicationsCount: number | null;
@@ -92,6 +95,7 @@ type JobViewRow = {
 export function toJob({
   job,
   companyName,
+  currency,
   testIds,
   applicationsCount,
   newApplicationsCount,
@@ -105,6 +109,7 @@ export function toJob({
     description: job.description,
     engagement_type: job.engagementType,
     ...jobBudget(job),
+    currency: currencyOf(currency),
     weekly_hours: job.weeklyHours,
     openings: job.openings,
     hired_count: hiredCount ?? 0,

@@ -6,6 +6,7 @@ import {
   canMoveApplication,
   illegalApplicationMoveMessage,
 } from '~/shared/applications';
+import { currencyOf } from '~/shared/currencies';
 import { type InterviewStage, interviewStageTexts } from '~/shared/interview-stages';
 import { milestoneTexts } from '~/shared/milestones';
 import type { OfferedMilestone, OfferTerms } from '~/shared/offered-milestones';
@@ -100,12 +101,14 @@ export async function moveApplication({
         openings: jobs.openings,
         engagementType: jobs.engagementType,
         companyId: jobs.companyId,
+        currency: companies.billingCurrency,
         offerRateCents: applications.offerRateCents,
         offerWeeklyHours: applications.offerWeeklyHours,
         offerStartDate: applications.offerStartDate,
       })
       .from(applications)
       .innerJoin(jobs, eq(jobs.id, applications.jobId))
+      .innerJoin(companies, eq(companies.id, jobs.companyId))
       .where(
         and(
           eq(applications.id, applicationId),
@@ -215,7 +218,7 @@ export async function moveApplication({
             .where(inArray(users.id, recipientIds));
     const context: MoveContext = {
       tx,
-      application: current,
+      application: { ...current, currency: currencyOf(current.currency) },
       from,
       to,
       mover: actor.mover,

@@ -1,4 +1,5 @@
 import type { ApplicationMover, ApplicationStatus } from '~/shared/applications';
+import type { Currency } from '~/shared/currencies';
 import type { OfferTerms } from '~/shared/offered-milestones';
 import type { Database } from '../../db/client';
 import type { RenderedEmail } from '../../mail/templates/compose-email';
@@ -17,6 +18,8 @@ interface LockedApplication {
   jobStatus: string;
   openings: number;
   companyId: string;
+  // The company's billing currency: an offer's amounts are in it.
+  currency: Currency;
   offerRateCents: number | null;
   offerWeeklyHours: number | null;
   offerStartDate: string | null;

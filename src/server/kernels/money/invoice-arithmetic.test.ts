@@ -43,6 +43,7 @@ describe('invoice arithmetic', () => {
       ],
       feeBasisPoints: 1000,
       taxBasisPoints: 825,
+      currency: 'USD',
     });
     expect(invoice.items).toEqual([
       {
@@ -107,6 +108,7 @@ describe('invoice arithmetic', () => {
       ],
       feeBasisPoints: 0,
       taxBasisPoints: 0,
+      currency: 'USD',
     });
     expect(invoice.items.map((item) => [item.rateCents, item.minutes, item.amountCents, item.workStart])).toEqual([
       [4500, 120, 9000, '2026-11-16'],
@@ -122,6 +124,7 @@ describe('invoice arithmetic', () => {
       work: [work({ minutes: 0 }), work({ assignmentId: 'a2', minutes: 1, rateCents: 100 })],
       feeBasisPoints: 1000,
       taxBasisPoints: 1,
+      currency: 'USD',
     });
     expect(invoice.items.map((item) => [item.kind, item.amountCents])).toEqual([
       ['work', 2],
@@ -159,6 +162,7 @@ describe('invoice arithmetic', () => {
         work: [work({ minutes: 60 * 1000, rateCents: 5_000_000 })],
         feeBasisPoints: 0,
         taxBasisPoints: 0,
+        currency: 'USD',
       }),
     ).toThrow(RangeError);
   });
@@ -180,7 +184,7 @@ describe('invoice arithmetic', () => {
         fc.integer({ min: 0, max: 5000 }),
         fc.integer({ min: 0, max: 10_000 }),
         (lines, feeBasisPoints, taxBasisPoints) => {
-          const invoice = buildInvoiceItems({ work: lines, feeBasisPoints, taxBasisPoints });
+          const invoice = buildInvoiceItems({ work: lines, feeBasisPoints, taxBasisPoints, currency: 'USD' });
           const sum = (kind?: string) =>
             invoice.items
               .filter((item) => kind === undefined || item.kind === kind)
@@ -250,6 +254,7 @@ describe('credited shares', () => {
               amountCents,
               feeBasisPoints,
               taxBasisPoints,
+              currency: 'USD',
             });
           const charged = charge(fundedCents);
           const released = releaseCents > 0 ? charge(releaseCents) : null;
@@ -278,6 +283,7 @@ describe('credited shares', () => {
             amountCents: workCents,
             feeBasisPoints,
             taxBasisPoints,
+            currency: 'USD',
           });
           const part = Math.floor(whole.totalCents * partShare);
           const share = shareOfCharge(part, whole);

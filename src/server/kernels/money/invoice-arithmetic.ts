@@ -5,6 +5,7 @@ import {
   type InvoiceItemKind,
   type InvoiceItemUnit,
 } from '~/shared/billing';
+import type { Currency } from '~/shared/currencies';
 import { workAmountCents } from './work-amount';
 
 // The arithmetic of one invoice, pure and in integers: work items from approved minutes at the rate in
@@ -77,10 +78,13 @@ export function buildInvoiceItems({
   work,
   feeBasisPoints,
   taxBasisPoints,
+  currency,
 }: {
   work: readonly BillableWork[];
   feeBasisPoints: number;
   taxBasisPoints: number;
+  // The company's billing currency: the fee's and the tax's lines name their base in it.
+  currency: Currency;
 }): InvoiceArithmetic {
   const items: DraftInvoiceItem[] = [];
   for (const line of work) {
@@ -101,22 +105,37 @@ export function buildInvoiceItems({
       workEnd: line.lastDate,
     });
   }
-  return withFeeAndTax(items, { feeBasisPoints, taxBasisPoints });
+  return withFeeAndTax(items, { feeBasisPoints, taxBasisPoints, currency });
 }
 
-// The platform fee on the items and the tax on items plus fee, each rounded half up once, added after
-// them; the total is the sum of every item.
+// The platform fee on a subtotal and the tax on subtotal plus fee, each rounded half up once: what an invoice
+// adds to its items, and what funding a milestone charges on top of it.
+export function feeAndTaxOf(
+  subtotalCents: number,
+  { feeBasisPoints, taxBasisPoints }: { feeBasisPoints: number; taxBasisPoints: number },
+): { feeCents: number; taxableCents: number; taxCents: number; totalCents: number } {
+  const feeCents = basisPointsOf(subtotalCents, feeBasisPoints);
+  const taxableCents = subtotalCents + feeCents;
+  const taxCents = basisPointsOf(taxableCents, taxBasisPoints);
+  const totalCents = taxableCents + taxCents;
+  if (totalCents > MAX_INVOICE_CENTS) throw new RangeError('The invoice total is too large for one invoice.');
+  return { feeCents, taxableCents, taxCents, totalCents };
+}
+
+// The fee and the tax added after the items as lines of their own; the total is the sum of every item.
 function withFeeAndTax(
   items: DraftInvoiceItem[],
-  { feeBasisPoints, taxBasisPoints }: { feeBasisPoints: number; taxBasisPoints: number },
+  { feeBasisPoints, taxBasisPoints, currency }: { feeBasisPoints: number; taxBasisPoints: number; currency: Currency },
 ): InvoiceArithmetic {
   const subtotalCents = items.reduce((sum, item) => sum + item.amountCents, 0);
-
-  const feeCents = basisPointsOf(subtotalCents, feeBasisPoints);
+  const { feeCents, taxableCents, taxCents, totalCents } = feeAndTaxOf(subtotalCents, {
+    feeBasisPoints,
+    taxBasisPoints,
+  });
   if (feeBasisPoints > 0) {
     items.push({
       kind: 'fee',
-      description: `Platform fee (${formatBasisPoints(feeBasisPoints)} of ${formatCents(subtotalCents)})`,
+      description: `Platform fee (${formatBasisPoints(feeBasisPoints)} of ${formatCents(subtotalCents, currency)})`,
       quantity: 1,
       unit: 'each',
       rateCents: feeCents,
@@ -128,12 +147,10 @@ function withFeeAndTax(
     });
   }
 
-  const taxableCents = subtotalCents + feeCents;
-  const taxCents = basisPointsOf(taxableCents, taxBasisPoints);
   if (taxBasisPoints > 0) {
     items.push({
       kind: 'tax',
-      description: `Tax (${formatBasisPoints(taxBasisPoints)} of ${formatCents(taxableCents)})`,
+      description: `Tax (${formatBasisPoints(taxBasisPoints)} of ${formatCents(taxableCents, currency)})`,
       quantity: 1,
       unit: 'each',
       rateCents: taxCents,
@@ -145,13 +162,11 @@ function withFeeAndTax(
     });
   }
 
-  const totalCents = items.reduce((sum, item) => sum + item.amountCents, 0);
-  if (totalCents > MAX_INVOICE_CENTS) throw new RangeError('The invoice total is too large for one invoice.');
   return { items, subtotalCents, feeCents, taxCents, totalCents };
 }
 
-// A fixed-price milestone (decision 035): what funding it charges, and the invoice its release issues —
-// the milestone, the fee and the tax, by the same arithmetic as hours, so the two agree to the cent.
+// A fixed-price milestone (decision 035): the invoice its release issues — the milestone, the fee and the
+// tax, by the same arithmetic as hours and as its funding's charge (feeAndTaxOf), so they agree to the cent.
 export function buildMilestoneItems({
   assignmentId,
   title,
@@ -159,6 +174,7 @@ export function buildMilestoneItems({
   amountCents,
   feeBasisPoints,
   taxBasisPoints,
+  currency,
 }: {
   assignmentId: string;
   title: string;
@@ -166,6 +182,7 @@ export function buildMilestoneItems({
   amountCents: number;
   feeBasisPoints: number;
   taxBasisPoints: number;
+  currency: Currency;
 }): InvoiceArithmetic {
   if (!Number.isSafeInteger(amountCents) || amountCents < 0) {
     throw new RangeError('An amount must be whole cents, zero or more.');
@@ -182,7 +199,7 @@ export function buildMilestoneItems({
     workStart: null,
     workEnd: null,
   };
-  return withFeeAndTax([milestone], { feeBasisPoints, taxBasisPoints });
+  return withFeeAndTax([milestone], { feeBasisPoints, taxBasisPoints, currency });
 }
 
 // The part `partCents` of a charge of `whole` split as the charge was: fee and tax each its share of the part

@@ -1,9 +1,10 @@
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { DEFAULT_PAYMENT_TERMS_DAYS, DEFAULT_TAX_RATE_BASIS_POINTS, type WeekCost } from '~/shared/billing';
+import { type Currency, currencyOf, DEFAULT_CURRENCY } from '~/shared/currencies';
 import type { Database } from '../../db/client';
 import { integerColumn, uuidColumn } from '../../db/row-columns';
-import { billingProfiles } from '../../db/schema';
+import { billingProfiles, companies } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
 import { type BillableWork, buildInvoiceItems, type InvoiceArithmetic } from './invoice-arithmetic';
 import { type WorkedDay, workAtTerms } from './work-amount';
@@ -85,33 +86,45 @@ export async function loadBillableWork(db: Database, timesheetIds: readonly stri
 interface CompanyBillingTerms {
   taxBasisPoints: number;
   paymentTermsDays: number;
+  // The billing currency every amount of the company is in.
+  currency: Currency;
 }
 
-// Each company's tax rate and payment terms (its billing profile, or the defaults without one).
+const defaultTerms = (): CompanyBillingTerms => ({
+  taxBasisPoints: DEFAULT_TAX_RATE_BASIS_POINTS,
+  paymentTermsDays: DEFAULT_PAYMENT_TERMS_DAYS,
+  currency: DEFAULT_CURRENCY,
+});
+
+// Each company's tax rate and payment terms (its billing profile, or the defaults without one), and its
+// billing currency.
 export async function loadBillingTerms(
   db: Database,
   companyIds: readonly string[],
 ): Promise<Map<string, CompanyBillingTerms>> {
-  const profiles =
+  const rows =
     companyIds.length === 0
       ? []
       : await db
           .select({
-            companyId: billingProfiles.companyId,
+            companyId: companies.id,
+            currency: companies.billingCurrency,
             taxRateBasisPoints: billingProfiles.taxRateBasisPoints,
             paymentTermsDays: billingProfiles.paymentTermsDays,
           })
-          .from(billingProfiles)
-          .where(inArray(billingProfiles.companyId, [...companyIds]));
-  const byCompany = new Map(profiles.map((profile) => [profile.companyId, profile]));
+          .from(companies)
+          .leftJoin(billingProfiles, eq(billingProfiles.companyId, companies.id))
+          .where(inArray(companies.id, [...companyIds]));
+  const byCompany = new Map(rows.map((row) => [row.companyId, row]));
   return new Map(
     companyIds.map((companyId) => {
-      const profile = byCompany.get(companyId);
+      const row = byCompany.get(companyId);
       return [
         companyId,
         {
-          taxBasisPoints: profile?.taxRateBasisPoints ?? DEFAULT_TAX_RATE_BASIS_POINTS,
-          paymentTermsDays: profile?.paymentTermsDays ?? DEFAULT_PAYMENT_TERMS_DAYS,
+          taxBasisPoints: row?.taxRateBasisPoints ?? DEFAULT_TAX_RATE_BASIS_POINTS,
+          paymentTermsDays: row?.paymentTermsDays ?? DEFAULT_PAYMENT_TERMS_DAYS,
+          currency: row ? currencyOf(row.currency) : DEFAULT_CURRENCY,
         },
       ];
     }),
@@ -144,15 +157,17 @@ export async function draftCompanyInvoices({
   const terms = await loadBillingTerms(db, [...workByCompany.keys()]);
   const drafts = new Map<string, CompanyInvoiceDraft>();
   for (const [companyId, work] of workByCompany) {
-    const companyTerms = terms.get(companyId) ?? {
-      taxBasisPoints: DEFAULT_TAX_RATE_BASIS_POINTS,
-      paymentTermsDays: DEFAULT_PAYMENT_TERMS_DAYS,
-    };
+    const companyTerms = terms.get(companyId) ?? defaultTerms();
     drafts.set(companyId, {
       companyId,
       feeBasisPoints,
       ...companyTerms,
-      arithmetic: buildInvoiceItems({ work, feeBasisPoints, taxBasisPoints: companyTerms.taxBasisPoints }),
+      arithmetic: buildInvoiceItems({
+        work,
+        feeBasisPoints,
+        taxBasisPoints: companyTerms.taxBasisPoints,
+        currency: companyTerms.currency,
+      }),
     });
   }
   return drafts;
@@ -162,6 +177,7 @@ export async function draftCompanyInvoices({
 export interface WeekCostDraft {
   feeBasisPoints: number;
   taxBasisPoints: number;
+  currency: Currency;
   arithmetic: InvoiceArithmetic;
 }
 
@@ -202,11 +218,11 @@ export async function draftWeekCosts({
   return new Map(
     weeks.map((week) => {
       const isInvoiced = week.invoice_fee_basis_points !== null && week.invoice_tax_basis_points !== null;
+      const companyTerms = terms.get(week.company_id) ?? defaultTerms();
       const rates = {
         feeBasisPoints: isInvoiced ? Number(week.invoice_fee_basis_points) : feeBasisPoints,
-        taxBasisPoints: isInvoiced
-          ? Number(week.invoice_tax_basis_points)
-          : (terms.get(week.company_id)?.taxBasisPoints ?? DEFAULT_TAX_RATE_BASIS_POINTS),
+        taxBasisPoints: isInvoiced ? Number(week.invoice_tax_basis_points) : companyTerms.taxBasisPoints,
+        currency: companyTerms.currency,
       };
       return [week.id, { ...rates, arithmetic: buildInvoiceItems({ work: workByWeek.get(week.id) ?? [], ...rates }) }];
     }),
@@ -232,11 +248,18 @@ export function weekCostView(draft: WeekCostDraft): WeekCost {
     tax_basis_points: draft.taxBasisPoints,
     tax_cents: taxCents,
     total_cents: totalCents,
+    currency: draft.currency,
   };
 }
 
-// The cost of a week nothing was logged in (or that is not in the map).
-export const noCost = (rates: { feeBasisPoints: number; taxBasisPoints: number }): WeekCostDraft => ({
-  ...rates,
-  arithmetic: buildInvoiceItems({ work: [], ...rates }),
-});
+// The cost of a week nothing was logged in (or that is not in the map), at the company's tax and currency.
+export const noCost = ({
+  feeBasisPoints,
+  companyTerms = defaultTerms(),
+}: {
+  feeBasisPoints: number;
+  companyTerms: CompanyBillingTerms | undefined;
+}): WeekCostDraft => {
+  const rates = { feeBasisPoints, taxBasisPoints: companyTerms.taxBasisPoints, currency: companyTerms.currency };
+  return { ...rates, arithmetic: buildInvoiceItems({ work: [], ...rates }) };
+};

@@ -1,6 +1,7 @@
 import { and, DrizzleQueryError, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { formatCents, formatDaySpan } from '~/shared/billing';
+import { currencyOf } from '~/shared/currencies';
 import { paths } from '~/shared/routes';
 import type { Database } from '../../db/client';
 import { integerColumn, uuidColumn } from '../../db/row-columns';
@@ -219,6 +220,7 @@ async function issueBatch({
         dueDate: z.string(),
         periodStart: z.string(),
         periodEnd: z.string(),
+        currency: z.string().transform(currencyOf),
       }),
       sql`insert into invoices (invoice_number, company_id, period_start, period_end, billing_week, issue_date, due_date,
                                 status, subtotal_cents, fee_basis_points, fee_cents, tax_basis_points, tax_cents,
@@ -241,7 +243,8 @@ async function issueBatch({
           )}::json) as draft(invoice_number text, company_id uuid, period_start date, period_end date, due_date date,
                              subtotal_cents int, fee_cents int, tax_basis_points int, tax_cents int, total_cents int)
           returning id, invoice_number as "invoiceNumber", company_id as "companyId", total_cents as "totalCents",
-                    due_date::text as "dueDate", period_start::text as "periodStart", period_end::text as "periodEnd"`,
+                    due_date::text as "dueDate", period_start::text as "periodStart", period_end::text as "periodEnd",
+                    currency`,
     );
     const invoiceIdByCompany = new Map(inserted.map((invoice) => [invoice.companyId, invoice.id]));
 
@@ -317,7 +320,7 @@ async function issueBatch({
             userId: member.userId,
             type: 'invoice_issued' as const,
             title: `New invoice ${invoice.invoiceNumber}`,
-            body: `Invoice ${invoice.invoiceNumber} for ${formatDaySpan(invoice.periodStart, invoice.periodEnd)} is ${formatCents(invoice.totalCents)}, due ${humanDay(invoice.dueDate)}.`,
+            body: `Invoice ${invoice.invoiceNumber} for ${formatDaySpan(invoice.periodStart, invoice.periodEnd)} is ${formatCents(invoice.totalCents, invoice.currency)}, due ${humanDay(invoice.dueDate)}.`,
             link: `${paths.companyBilling.getHref()}?invoice=${invoice.id}`,
           },
         ];

@@ -88,6 +88,7 @@ const invoiceOf = (
       })),
     ),
     ...rates,
+    currency: 'USD',
   });
 
 describe('the one rounding rule (issue 54)', () => {

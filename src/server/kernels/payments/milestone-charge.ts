@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { assignments, milestones } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { getPlatformSettings } from '../../platform/get-platform-settings';
-import { buildMilestoneItems } from '../money/invoice-arithmetic';
+import { feeAndTaxOf } from '../money/invoice-arithmetic';
 import { loadBillingTerms } from '../money/invoice-drafts';
 import type { LockedForPayment } from './locked-for-payment';
 
@@ -25,13 +25,7 @@ export async function currentChargeRates(db: Database, companyId: string): Promi
 
 // A milestone's amount with the fee and tax those rates add, by the invoices' own arithmetic.
 export function chargeOf(amountCents: number, rates: ChargeRates): MilestoneCharge {
-  const { feeCents, taxCents, totalCents } = buildMilestoneItems({
-    assignmentId: '',
-    title: '',
-    talentName: '',
-    amountCents,
-    ...rates,
-  });
+  const { feeCents, taxCents, totalCents } = feeAndTaxOf(amountCents, rates);
   return {
     amount_cents: amountCents,
     fee_basis_points: rates.feeBasisPoints,

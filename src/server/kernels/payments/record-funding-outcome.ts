@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { formatCents } from '~/shared/billing';
+import { currencyOf } from '~/shared/currencies';
 import { paths } from '~/shared/routes';
 import type { Database } from '../../db/client';
 import { assignments, milestones, payments } from '../../db/schema';
@@ -51,7 +52,7 @@ export async function recordFundingOutcome({
         await notifyTalent(tx, contract.applicantId, {
           type: 'milestone_changed',
           title: `Funded: ${funded.title}`,
-          body: `${formatCents(funded.amountCents)} for ${funded.title} (${contract.role}) is in escrow. You can start the work.`,
+          body: `${formatCents(funded.amountCents, currencyOf(payment.currency))} for ${funded.title} (${contract.role}) is in escrow. You can start the work.`,
           link: paths.applicantContract.getHref({ id: funded.assignmentId }),
         });
       }

@@ -1,4 +1,5 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { currencyOf } from '~/shared/currencies';
 import type { Database } from '../../db/client';
 import { invoices, payments, users } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
@@ -102,6 +103,7 @@ export async function recordPaymentOutcome(
           name,
           invoiceNumber: number,
           amountCents: payment.amountCents,
+          currency: currencyOf(payment.currency),
           method: payment.methodLabel,
           isAutoPay: payment.requestedBy === null,
           billingUrl,
@@ -147,6 +149,7 @@ export async function recordPaymentOutcome(
           name,
           invoiceNumber: number,
           amountCents: payment.amountCents,
+          currency: currencyOf(payment.currency),
           method: payment.methodLabel,
           reason: outcome.message,
           billingUrl,

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Assignment, type ShiftStatus, workTexts } from '~/shared/billing';
+import { currencyOf } from '~/shared/currencies';
 import type { Database } from '../../db/client';
 import { assignments, assignmentTerms, clockSessions, companies, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
@@ -108,6 +109,7 @@ export async function loadAssignmentViews({
     .select({
       assignment: assignments,
       companyName: companies.name,
+      currency: companies.billingCurrency,
       applicantName: users.name,
       shiftStatus: shiftStatusSql,
     })
@@ -148,6 +150,7 @@ export async function loadAssignmentViews({
           weekly_hours: terms.weeklyHours,
           effective_date: terms.effectiveDate,
         })),
+        currency: currencyOf(row.currency),
         created_at: assignment.createdAt.toISOString(),
       },
     ];

@@ -3,7 +3,7 @@ import { composeEmail, type Inline, link, paragraph, quote, signature } from './
 interface AlertJob {
   title: string;
   companyName: string;
-  // '$60–80/hr', '$5,000 fixed price', 'Budget not given'.
+  // '$60–80/hr', '€5,000 fixed price', 'Budget not given': in the company's billing currency.
   pay: string;
   url: string;
 }

@@ -1,12 +1,26 @@
 import { formatCents } from '~/shared/billing';
+import type { Currency } from '~/shared/currencies';
 import type { OfferTerms } from '~/shared/offered-milestones';
 import { composeEmail, paragraph, signature } from './compose-email';
 
-// To the applicant, with the terms, when a company makes an offer.
-export function offerMadeEmail({ name, jobTitle, offer }: { name: string; jobTitle: string; offer: OfferTerms }) {
+// To the applicant, with the terms in the company's billing currency, when a company makes an offer.
+export function offerMadeEmail({
+  name,
+  jobTitle,
+  offer,
+  currency,
+}: {
+  name: string;
+  jobTitle: string;
+  offer: OfferTerms;
+  currency: Currency;
+}) {
   const terms = offer.milestones
-    ? `a fixed price of ${formatCents(offer.milestones.reduce((total, milestone) => total + milestone.amount_cents, 0))} in ${offer.milestones.length === 1 ? 'one milestone' : `${offer.milestones.length} milestones`}`
-    : `$${(offer.rateCents / 100).toFixed(2)} an hour, ${offer.weeklyHours} hours a week`;
+    ? `a fixed price of ${formatCents(
+        offer.milestones.reduce((total, milestone) => total + milestone.amount_cents, 0),
+        currency,
+      )} in ${offer.milestones.length === 1 ? 'one milestone' : `${offer.milestones.length} milestones`}`
+    : `${formatCents(offer.rateCents, currency)} an hour, ${offer.weeklyHours} hours a week`;
   return composeEmail({
     subject: `You have an offer for ${jobTitle}`,
     blocks: [

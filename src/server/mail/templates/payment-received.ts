@@ -1,4 +1,5 @@
 import { formatCents } from '~/shared/billing';
+import type { Currency } from '~/shared/currencies';
 import { composeEmail, link, paragraph, signature } from './compose-email';
 
 // To the company's members when a payment of an invoice completes.
@@ -6,6 +7,7 @@ export function paymentReceivedEmail({
   name,
   invoiceNumber,
   amountCents,
+  currency,
   method,
   isAutoPay,
   billingUrl,
@@ -13,6 +15,8 @@ export function paymentReceivedEmail({
   name: string;
   invoiceNumber: string;
   amountCents: number;
+  // The payment's currency: the company's billing currency.
+  currency: Currency;
   // The payment method as the company named it ("Visa •••• 4242").
   method: string;
   isAutoPay: boolean;
@@ -22,7 +26,7 @@ export function paymentReceivedEmail({
     subject: `Payment received for invoice ${invoiceNumber}`,
     blocks: [
       paragraph`Hi ${name},`,
-      paragraph`We received ${formatCents(amountCents)} for invoice ${invoiceNumber}, paid with ${method}${isAutoPay ? ' by Auto-Pay' : ''}. Thank you.`,
+      paragraph`We received ${formatCents(amountCents, currency)} for invoice ${invoiceNumber}, paid with ${method}${isAutoPay ? ' by Auto-Pay' : ''}. Thank you.`,
       paragraph`Your invoices: ${link(billingUrl)}`,
       signature,
     ],

@@ -19,6 +19,7 @@ const samples: { [Name in EmailTemplateName]: Parameters<(typeof emailTemplates)
       name,
       invoiceNumber: 'INV-2026-0042',
       amountCents: 123_456,
+      currency: 'USD',
       method: 'Visa •••• 4242',
       reason: 'Your card was declined <b>by the bank</b>.',
       billingUrl: 'https://tandem.example/company/billing',
@@ -177,13 +178,16 @@ const samples: { [Name in EmailTemplateName]: Parameters<(typeof emailTemplates)
     { name, title: 'Offer for <Dev>', body: 'You have an offer.', url: 'https://tandem.example/x', settingsUrl },
   ],
   'offer-accepted': [{ name: 'Mo', applicantName: name, jobTitle: 'Dev', startDate: '2026-12-01' }],
-  'offer-made': [{ name, jobTitle: 'Dev', offer: { rateCents: 4550, weeklyHours: 40, startDate: '2026-12-01' } }],
+  'offer-made': [
+    { name, jobTitle: 'Dev', offer: { rateCents: 4550, weeklyHours: 40, startDate: '2026-12-01' }, currency: 'USD' },
+  ],
   'password-reset': [{ name, url }],
   'payment-received': [
     {
       name,
       invoiceNumber: 'INV-2026-0042',
       amountCents: 99,
+      currency: 'USD',
       method: 'Bank account ••6789',
       isAutoPay: true,
       billingUrl: 'https://tandem.example/company/billing',
