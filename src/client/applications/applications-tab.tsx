@@ -3,6 +3,7 @@ import { FileTextIcon, SearchIcon, XIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { DataList, type DataListColumn, PhoneLabel, useConfirmAction } from '~/client/components/data-list';
 import { FilterSelect } from '~/client/components/filter-select';
+import { InPayoutCurrency } from '~/client/components/in-payout-currency';
 import { Button } from '~/client/components/ui/button';
 import { Label } from '~/client/components/ui/label';
 import { useListSearch } from '~/client/lib/list-search';
@@ -14,6 +15,7 @@ import {
   canWithdrawApplication,
 } from '~/shared/application-statuses';
 import type { ApplicantApplication, ApplicantApplicationAction } from '~/shared/applications';
+import type { Currency } from '~/shared/currencies';
 import { paths } from '~/shared/routes';
 import { applicantApplicationsQueryOptions } from './api';
 import { ApplicationHistory } from './application-history';
@@ -23,6 +25,21 @@ import { formatTerms } from './format-terms';
 import { applicationsSearch, toApplicationListQuery } from './my-applications-search';
 import { OfferedMilestones } from './offered-milestones';
 import { applicationConfirmations, useApplicationActions } from './use-application-actions';
+
+// The offer as the talent would be paid it: an hourly rate (the server keeps it to two decimals, and every
+// billing currency has two) or the fixed price, in their payout currency at today's rate.
+function OfferInPayoutCurrency({
+  offer,
+  currency,
+}: {
+  offer: NonNullable<ApplicantApplication['offer']>;
+  currency: Currency;
+}) {
+  if (offer.rate !== null)
+    return <InPayoutCurrency amountCents={Math.round(offer.rate * 100)} currency={currency} perHour />;
+  if (offer.total_cents !== null) return <InPayoutCurrency amountCents={offer.total_cents} currency={currency} />;
+  return null;
+}
 
 // What the stage means for the applicant, under the job: the offer's terms with the answer to give, the
 // assignment a hire made, or the company's reason when not selected.
@@ -35,6 +52,7 @@ function StageDetails({ application }: { application: ApplicantApplication }) {
           <span className="font-medium">Offer: </span>
           {formatTerms(application.offer, application.currency)}
         </p>
+        <OfferInPayoutCurrency offer={application.offer} currency={application.currency} />
         <OfferedMilestones
           milestones={application.offer.milestones}
           label={`Milestones: ${application.job_title}`}

@@ -8,6 +8,7 @@ import { renderRoute } from '~/client/testing/render-route';
 import { type ApplicantApplication, applicantTexts, applicationTexts } from '~/shared/applications';
 import { pathOf } from '~/shared/contract';
 import { applicationsContract } from '~/shared/contracts/applications';
+import { payoutsContract } from '~/shared/contracts/payouts';
 import { proposalFileTexts } from '~/shared/proposal-files';
 import { paths } from '~/shared/routes';
 import { screeningTexts } from '~/shared/screening-questions';
@@ -126,6 +127,36 @@ describe('My Applications', () => {
   });
 
   // docs/decisions/035: a fixed price is a total split into milestones, each with its amount and due date.
+  it('shows a euro offer in the talent’s pesos at today’s rate, less the FX margin, with the rate it assumes', async () => {
+    const offer = { rate: 40, weekly_hours: 20, start_date: '2031-03-02', total_cents: null, milestones: [] };
+    await openMyApplications(
+      [applicantApplication({ job_title: 'Bookkeeper', status: 'offered', offer, currency: 'EUR' })],
+      (server) =>
+        server.on(payoutsContract.conversionRates, () => ({
+          payout_currency: 'PHP' as const,
+          margin_basis_points: 50,
+          rates: [
+            {
+              base: 'EUR' as const,
+              quote: 'PHP' as const,
+              rate: '61.2345',
+              date: '2031-02-27',
+              source: 'ecb' as const,
+            },
+          ],
+        })),
+    );
+    const row = within(await screen.findByRole('table', { name: 'My applications' })).getByRole('row', {
+      name: /Bookkeeper/,
+    });
+    expect(row).toHaveTextContent('Offer: €40/hr · 20 hrs/week · Starts Mar 2, 2031');
+    // €40.00 × 61.2345 = ₱2,449.38; 0.50% of it (₱12.25) kept: ₱2,437.13.
+    const estimate = await within(row).findByText(/^≈ ₱2,437\.13/);
+    expect(estimate).toHaveTextContent(
+      '≈ ₱2,437.13/h to you, at 1 EUR = 61.2345 PHP (ECB rate of 2031-02-27, FX margin 0.5%); the rate is fixed when the payout is approved',
+    );
+  });
+
   it('shows a fixed-price offer with its milestones, and links the hire to its contract', async () => {
     const milestones = [
       { title: 'Wireframes', description: '', amount_cents: 150_000, due_date: '2031-03-20' },

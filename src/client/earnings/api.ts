@@ -35,14 +35,6 @@ export const payoutBalanceQueryOptions = () =>
     queryFn: () => callApi(payoutsContract.balance),
   });
 
-export const conversionRatesQueryOptions = () =>
-  queryOptions({
-    queryKey: queryKeys.talentPayouts.conversionRates(),
-    queryFn: () => callApi(payoutsContract.conversionRates),
-    // Rates change once a day.
-    staleTime: 10 * 60_000,
-  });
-
 export const payoutMethodsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.talentPayouts.methods(),

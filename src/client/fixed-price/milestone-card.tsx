@@ -9,6 +9,7 @@ import {
   Undo2Icon,
 } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
+import { InPayoutCurrency } from '~/client/components/in-payout-currency';
 import { MilestoneStatusBadge } from '~/client/components/milestone-status-badge';
 import { Alert, AlertTitle } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
@@ -99,6 +100,7 @@ export function MilestoneCard({
           </span>
         </div>
       </div>
+      {side === 'applicant' && <InPayoutCurrency amountCents={milestone.amount_cents} currency={contract.currency} />}
 
       {milestone.description && (
         <p className="text-sm break-words whitespace-pre-line [overflow-wrap:anywhere]">{milestone.description}</p>

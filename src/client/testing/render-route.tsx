@@ -12,6 +12,7 @@ import { hiringTeamContract } from '~/shared/contracts/hiring-team';
 import { meetingsContract } from '~/shared/contracts/meetings';
 import { messagingContract } from '~/shared/contracts/messaging';
 import { notificationsContract } from '~/shared/contracts/notifications';
+import { payoutsContract } from '~/shared/contracts/payouts';
 import { scorecardsContract } from '~/shared/contracts/scorecards';
 import { settingsContract } from '~/shared/contracts/settings';
 import { emailPreferenceTypesOf } from '~/shared/notifications';
@@ -67,6 +68,12 @@ export async function renderRoute(
   server.fallback(messagingContract.unreadCount, () => ({ unread_count: 0 }));
   // The administrators' portal reads System Settings for its maintenance banner: the defaults, mode off.
   server.fallback(settingsContract.read, () => ({ settings: defaultPlatformSettings }));
+  // A talent's view of a company's amounts in their payout currency: paid in dollars, so none is shown.
+  server.fallback(payoutsContract.conversionRates, () => ({
+    payout_currency: 'USD' as const,
+    margin_basis_points: 0,
+    rates: [],
+  }));
   // A company job page's hiring team, an application's scorecards and the colleagues to pick: none yet.
   server.fallback(hiringTeamContract.get, () => ({
     members: [],

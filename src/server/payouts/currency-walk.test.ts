@@ -218,6 +218,13 @@ describe('a company billed in euros pays talent in pesos and rupees', () => {
     for (const [quote, rate] of Object.entries(rates)) {
       await admin.call(fxRatesContract.enter, { body: { base: 'EUR', quote, rate, rate_date: today } });
     }
+    // What Maria sees beside a euro amount before any run: her currency, today's rate and the margin.
+    const seen = await maria.call(payoutsContract.conversionRates);
+    expect(seen.body).toEqual({
+      payout_currency: 'PHP',
+      margin_basis_points: marginBasisPoints,
+      rates: expect.arrayContaining([{ base: 'EUR', quote: 'PHP', rate: rates.PHP, date: today, source: 'manual' }]),
+    });
     const approval = await admin.call(payoutsContract.approveRun, { params: { id: run.id } });
     expect(approval.statusCode, approval.rawPayload.toString()).toBe(200);
 
