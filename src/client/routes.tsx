@@ -95,7 +95,7 @@ const pageFiles: Record<PageId, string> = {
   companyTest: 'assessments/test-detail',
   companyTestAttempt: 'assessments/attempt-review',
   applicantSettings: 'app/applicant-settings',
-  companyCreateJob: 'jobs/create-job',
+  companyCreateJob: 'app/company-create-job',
   companyJobEdit: 'jobs/edit-job',
   companyJob: 'app/company-job',
   companyApplications: 'pipeline/applications',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { companyRoles } from './company-roles';
+import { billingCurrencies } from './currencies';
 import { isValidEmail } from './email';
 import { oidcProviders } from './oidc';
 import type { Role } from './permissions';
@@ -166,7 +167,10 @@ export const currentUserSchema = z.object({
   has_password: z.boolean(),
   // A company user's company and their role in it (docs/decisions/032); null for everyone else, and for a
   // company user no longer a member of one.
-  company: z.object({ id: z.string(), name: z.string(), role: z.enum(companyRoles) }).nullable(),
+  // Its billing currency too: the currency its forms take amounts in (issue 55).
+  company: z
+    .object({ id: z.string(), name: z.string(), role: z.enum(companyRoles), currency: z.enum(billingCurrencies) })
+    .nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

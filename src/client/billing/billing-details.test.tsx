@@ -33,7 +33,7 @@ async function openBilling(
   const server = createFakeServer();
   const store = fakeBillingApi(server, { details: { ...stored, ...details } });
   answer?.(server);
-  const user = companyUser({ company: { id: fakeId(), name: 'Acme', role } });
+  const user = companyUser({ company: { id: fakeId(), name: 'Acme', role, currency: 'USD' } });
   const view = await renderRoute(paths.companyBilling.getHref(), { user, server });
   const card = await screen.findByRole('region', { name: 'Billing details' });
   return { ...view, store, card };

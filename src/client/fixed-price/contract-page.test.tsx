@@ -23,7 +23,7 @@ import { paths } from '~/shared/routes';
 // released) or sends the work back; the talent submits funded work. Controls a role may not use are hidden.
 
 const memberOf = (role: CompanyRole): CurrentUser =>
-  companyUser({ name: 'Bea Member', company: { id: crypto.randomUUID(), name: 'Acme', role } });
+  companyUser({ name: 'Bea Member', company: { id: crypto.randomUUID(), name: 'Acme', role, currency: 'USD' } });
 
 // Wireframes: $1,500.00, a 10% fee ($150.00) and 8.25% tax ($136.13): $1,786.13 to pay.
 function seedContract(overrides: Partial<Contract> = {}) {

@@ -53,7 +53,7 @@ async function openJobPage({ role = 'owner', failAdd = false }: { role?: Company
     team = { ...team, scorecard_criteria: body.criteria.map((criterion) => criterion.trim()), default_criteria: false };
     return team;
   });
-  const user = companyUser({ company: { id: fakeId(), name: 'Acme', role } });
+  const user = companyUser({ company: { id: fakeId(), name: 'Acme', role, currency: 'USD' } });
   const view = await renderRoute(paths.companyJob.getHref({ id: job.id }), { user, server });
   const section = within(await screen.findByRole('region', { name: 'Hiring team' }));
   return { ...view, server, section };

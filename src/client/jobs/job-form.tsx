@@ -17,6 +17,7 @@ import { Textarea } from '~/client/components/ui/textarea';
 import { toast } from '~/client/components/ui/use-toast';
 import { isApiError } from '~/client/lib/api-client';
 import { applyServerError, toFieldErrors } from '~/client/lib/form-errors';
+import type { Currency } from '~/shared/currencies';
 import { interviewStageTexts } from '~/shared/interview-stages';
 import {
   JOB_TITLE_MAX_LENGTH,
@@ -30,6 +31,7 @@ import {
   WEEKLY_HOURS_MAX,
   WEEKLY_HOURS_MIN,
 } from '~/shared/jobs';
+import { currencySymbolOf } from '~/shared/money-format';
 import { paths } from '~/shared/routes';
 import { screeningTexts } from '~/shared/screening-questions';
 import { useCreateJob, useJobTransition, useUpdateJob } from './api';
@@ -60,7 +62,9 @@ const failureTexts: Record<Action, { title: string; description: string }> = {
 const DESCRIPTION_MAX_LENGTH = 20_000;
 
 // The Create Job Posting form (docs/spec/portal-and-public-site.md §2), also the edit form when given a job.
-export function JobForm({ job }: { job?: Job }) {
+export function JobForm({ job, currency: newJobCurrency = 'USD' }: { job?: Job; currency?: Currency }) {
+  // A job's budget is in its company's billing currency: the job's own once saved.
+  const currency = job?.currency ?? newJobCurrency;
   const navigate = useNavigate();
   const createJob = useCreateJob();
   const updateJob = useUpdateJob(job?.id ?? '');
@@ -187,16 +191,20 @@ export function JobForm({ job }: { job?: Job }) {
 
           {engagementType === 'hourly' ? (
             <div className="grid gap-4 sm:grid-cols-2">
-              <FormField label="Minimum hourly rate (USD)" error={errors.budget_min?.message}>
-                {(control) => <MoneyInput {...control} {...form.register('budget_min')} />}
+              <FormField label={`Minimum hourly rate (${currency})`} error={errors.budget_min?.message}>
+                {(control) => <MoneyInput currency={currency} {...control} {...form.register('budget_min')} />}
               </FormField>
-              <FormField label="Maximum hourly rate (USD)" error={errors.budget_max?.message}>
-                {(control) => <MoneyInput {...control} {...form.register('budget_max')} />}
+              <FormField label={`Maximum hourly rate (${currency})`} error={errors.budget_max?.message}>
+                {(control) => <MoneyInput currency={currency} {...control} {...form.register('budget_max')} />}
               </FormField>
             </div>
           ) : (
-            <FormField label="Total budget (USD)" error={errors.budget_total?.message} className="sm:max-w-xs">
-              {(control) => <MoneyInput {...control} {...form.register('budget_total')} />}
+            <FormField
+              label={`Total budget (${currency})`}
+              error={errors.budget_total?.message}
+              className="sm:max-w-xs"
+            >
+              {(control) => <MoneyInput currency={currency} {...control} {...form.register('budget_total')} />}
             </FormField>
           )}
 
@@ -445,13 +453,21 @@ function TitleField({ title, error, register }: TitleFieldProps) {
   );
 }
 
-function MoneyInput(props: ComponentProps<typeof Input>) {
+function MoneyInput({ currency, ...props }: ComponentProps<typeof Input> & { currency: Currency }) {
+  const symbol = currencySymbolOf(currency);
   return (
     <div className="relative">
       <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-muted-foreground">
-        $
+        {symbol}
       </span>
-      <Input type="number" inputMode="decimal" min={1} step={0.01} className="pl-7" {...props} />
+      <Input
+        type="number"
+        inputMode="decimal"
+        min={1}
+        step={0.01}
+        className={symbol.length > 1 ? 'pl-10' : 'pl-7'}
+        {...props}
+      />
     </div>
   );
 }

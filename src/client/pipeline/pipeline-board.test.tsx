@@ -351,7 +351,7 @@ describe('the pipeline board', () => {
     const { column } = await openBoard(
       server,
       job.id,
-      companyUser({ company: { id: fakeId(), name: 'Acme', role: 'viewer' } }),
+      companyUser({ company: { id: fakeId(), name: 'Acme', role: 'viewer', currency: 'USD' } }),
     );
     expect(within(column('Submitted')).queryByRole('button', { name: 'Move Ada Lovelace' })).toBeNull();
     expect(within(column('Submitted')).queryByRole('button', { name: 'Message everyone in Submitted' })).toBeNull();

@@ -65,7 +65,7 @@ describe('the invitation page', () => {
         redirect_to: '/company-dashboard',
         user: companyUser({
           email: 'ines@acme.test',
-          company: { id: 'c1', name: 'Acme Robotics', role: 'hiring_manager' },
+          company: { id: 'c1', name: 'Acme Robotics', role: 'hiring_manager', currency: 'USD' },
         }),
       };
     });
@@ -117,7 +117,7 @@ describe('the invitation page', () => {
     let member = user;
     server.on(authContract.me, () => ({ user: member }));
     server.on(invitationsContract.accept, () => {
-      member = { ...user, company: { id: 'c1', name: 'Acme Robotics', role: 'hiring_manager' } };
+      member = { ...user, company: { id: 'c1', name: 'Acme Robotics', role: 'hiring_manager', currency: 'USD' } };
       return { company: { id: 'c1', name: 'Acme Robotics' } };
     });
     const { events, router } = await renderRoute(joinPath, { user, server });

@@ -38,7 +38,7 @@ function invitation(overrides: Partial<TeamInvitation> = {}): TeamInvitation {
 
 // The signed-in member with a role, the team around them, and the requests the tab makes.
 function teamOf(role: CompanyRole, { invitations = [invitation()] }: { invitations?: TeamInvitation[] } = {}) {
-  const me: CurrentUser = companyUser({ company: { id: fakeId(), name: 'Acme', role } });
+  const me: CurrentUser = companyUser({ company: { id: fakeId(), name: 'Acme', role, currency: 'USD' } });
   const owner = role === 'owner' ? null : member({ name: 'Olive Owner', email: 'olive@acme.test', role: 'owner' });
   const self = member({ user_id: me.id, name: me.name, email: me.email, role });
   const colleague = member({ name: 'Sam Member', email: 'sam@acme.test', role: 'viewer', last_active_at: null });

@@ -22,7 +22,7 @@ export function companyUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     role: 'company',
     email_verified: true,
     has_password: true,
-    company: { id: fakeId(), name: 'Acme', role: 'owner' },
+    company: { id: fakeId(), name: 'Acme', role: 'owner', currency: 'USD' },
     ...overrides,
   };
 }

@@ -1,6 +1,5 @@
 import type { CurrentUser, SignInResult } from '~/shared/auth';
 import { dashboardPathByRole } from '~/shared/auth';
-import type { CompanyRole } from '~/shared/permissions';
 import type { Database } from '../db/client';
 import type { users } from '../db/schema';
 import { findUserCompany } from '../kernels/identity/find-user-company';
@@ -9,10 +8,7 @@ import { recordAuditEvent } from '../platform/record-audit-event';
 
 export type SignedInUser = typeof users.$inferSelect;
 
-function toCurrentUser(
-  user: SignedInUser,
-  company: { id: string; name: string; role: CompanyRole } | null,
-): CurrentUser {
+function toCurrentUser(user: SignedInUser, company: CurrentUser['company']): CurrentUser {
   return {
     id: user.id,
     email: user.email,

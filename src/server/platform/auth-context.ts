@@ -1,3 +1,4 @@
+import type { BillingCurrency } from '~/shared/currencies';
 import type { CompanyRole, Role } from '~/shared/permissions';
 
 // Who a request comes from, as the authentication hook resolved it (kernels/identity/authentication.ts): the
@@ -18,5 +19,6 @@ export interface AuthContext {
     hasPassword: boolean;
   };
   // The company a company user acts for; company-owned data is always filtered by it.
-  company: { id: string; name: string; role: CompanyRole } | null;
+  // Its billing currency is the currency of every amount the company's forms take (decision 051).
+  company: { id: string; name: string; role: CompanyRole; currency: BillingCurrency } | null;
 }

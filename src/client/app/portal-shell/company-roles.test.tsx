@@ -19,7 +19,7 @@ import { notAvailableTitle } from './page-access';
 // page with its own account and Sign Out.
 
 const memberOf = (role: CompanyRole): CurrentUser =>
-  companyUser({ name: 'Bea Member', company: { id: crypto.randomUUID(), name: 'Acme', role } });
+  companyUser({ name: 'Bea Member', company: { id: crypto.randomUUID(), name: 'Acme', role, currency: 'USD' } });
 
 const sidebarItems = () =>
   within(screen.getByRole('navigation', { name: 'Company Portal navigation' }))

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { CurrentUser, SignedOutReason } from '~/shared/auth';
+import { isBillingCurrency } from '~/shared/currencies';
 import type { CompanyRole, Role } from '~/shared/permissions';
 import type { Database } from '../../db/client';
 import { preparedStatement } from '../../db/prepared-statements';
@@ -69,6 +70,7 @@ export const signedInColumns = {
   companyName: companies.name,
   companyStatus: companies.status,
   companyRole: companyMembers.role,
+  companyCurrency: companies.billingCurrency,
 };
 
 interface SignedInRow {
@@ -83,6 +85,7 @@ interface SignedInRow {
   companyName: string | null;
   companyStatus: string | null;
   companyRole: CompanyRole | null;
+  companyCurrency: string | null;
 }
 
 // The user or their company is suspended: nothing signs them in.
@@ -103,7 +106,12 @@ export function authContextOf(sessionId: string, row: SignedInRow, via: AuthCont
     },
     company:
       row.companyId && row.companyName && row.companyRole
-        ? { id: row.companyId, name: row.companyName, role: row.companyRole }
+        ? {
+            id: row.companyId,
+            name: row.companyName,
+            role: row.companyRole,
+            currency: row.companyCurrency && isBillingCurrency(row.companyCurrency) ? row.companyCurrency : 'USD',
+          }
         : null,
   };
 }
