@@ -2,6 +2,7 @@ import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { setReaderLocale } from '~/shared/money-format';
 import { App } from './app/app';
 import { preloadRouteModules } from './routes';
 import './app.css';
@@ -21,8 +22,11 @@ const app = (
 // way the page's own modules are loaded first; if that fails, rendering shows the error.
 const render = () => {
   if (container.dataset.prerendered === 'true') {
+    // Hydrated text must match the prerendered (en-US) text, so public pages keep its amounts' format.
     hydrateRoot(container, app);
   } else {
+    // Amounts in the reader's own format (issue 55): 1.234,50 € in Berlin, ₹1,23,456.00 in Pune.
+    setReaderLocale(navigator.language);
     createRoot(container).render(app);
   }
 };

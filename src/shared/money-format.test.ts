@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, minorToDecimal, parseMoney } from './money-format';
+import { formatCents } from './billing-texts';
+import { formatMoney, minorToDecimal, parseMoney, setReaderLocale } from './money-format';
 
 // Intl writes some spaces as U+00A0 or U+202F; the tests compare what a reader sees.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -109,5 +110,22 @@ describe('parseMoney', () => {
   it('refuses an amount past what the ledger counts exactly', () => {
     expect(parseMoney('90,071,992,547,409.92', 'USD')).toEqual({ ok: false, error: 'That amount is too large.' });
     expect(parseMoney('90071992547409.91', 'USD')).toEqual({ ok: true, minor: Number.MAX_SAFE_INTEGER });
+  });
+});
+
+describe('the reader’s locale', () => {
+  it('writes every amount in the locale the browser set, and en-US until one is set', () => {
+    expect(formatCents(123_450, 'EUR')).toBe('€1,234.50');
+    try {
+      setReaderLocale('de-DE');
+      expect(plain(formatCents(123_450, 'EUR'))).toBe('1.234,50 €');
+      setReaderLocale('en-IN');
+      expect(formatCents(12_345_600, 'INR')).toBe('₹1,23,456.00');
+      // A tag Intl cannot use falls back to en-US rather than failing.
+      setReaderLocale('not a locale');
+      expect(formatCents(123_450, 'USD')).toBe('$1,234.50');
+    } finally {
+      setReaderLocale('en-US');
+    }
   });
 });

@@ -37,13 +37,24 @@ export function minorToDecimal(minorAmount: number, decimals: number): `${number
 
 // 123450 USD → '$1,234.50' (en-US), '1.234,50 $' (de-DE); 1234 JPY → '¥1,234'; 1234 KWD → 'KWD 1.234';
 // 12345678 INR in en-IN → '₹1,23,456.78'. Intl formats the decimal string as written, digit for digit.
-export function formatMoney(minorAmount: number, currency: Currency, locale = 'en-US'): string {
+// Whose locale amounts are written in when a caller names none: the browser sets its reader's at start
+// (client/main.tsx); the server's documents and emails keep en-US, whatever the machine's locale.
+let readerLocale = 'en-US';
+export function setReaderLocale(locale: string): void {
+  try {
+    readerLocale = Intl.NumberFormat.supportedLocalesOf([locale])[0] ?? 'en-US';
+  } catch {
+    readerLocale = 'en-US';
+  }
+}
+
+export function formatMoney(minorAmount: number, currency: Currency, locale = readerLocale): string {
   return moneyFormatter(currency, locale).format(minorToDecimal(minorAmount, minorUnitsOf(currency)));
 }
 
 // The symbol a form puts before (or after) an amount box, as the locale writes the currency: '$' for USD,
 // '€' for EUR, 'CA$' and 'A$' in en-US (where '$' alone would say dollars of the United States).
-export function currencySymbolOf(currency: Currency, locale = 'en-US'): string {
+export function currencySymbolOf(currency: Currency, locale = readerLocale): string {
   return (
     moneyFormatter(currency, locale)
       .formatToParts(0)
