@@ -275,7 +275,7 @@ describe('team invitations', () => {
     expect(accepted.statusCode, accepted.error?.error).toBe(200);
     expect(accepted.body).toEqual({ company: { id: companyId, name: 'Acme Robotics' } });
     const me = (await former.call(authContract.me)).body;
-    expect(me.user?.company).toEqual({ id: companyId, name: 'Acme Robotics', role: 'billing' });
+    expect(me.user?.company).toEqual({ id: companyId, name: 'Acme Robotics', role: 'billing', currency: 'USD' });
     const [audit] = await db()
       .select()
       .from(auditLogs)
