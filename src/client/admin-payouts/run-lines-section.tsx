@@ -72,7 +72,8 @@ export function RunLinesSection({ run }: { run: PayoutRun }) {
       phone: 'detail',
       phoneOrder: 2,
       header: 'Converted from',
-      className: 'max-md:basis-full md:min-w-64',
+      // Wraps rather than widening the table: a run paid in one currency shows only dashes here.
+      className: 'max-md:basis-full md:max-w-64',
       cell: (line) =>
         line.parts.some((part) => part.rate) ? (
           <span className="[overflow-wrap:anywhere]">

@@ -116,6 +116,18 @@ function AddPayoutMethodForm({ hasPassword, onDone }: { hasPassword: boolean; on
         {errors.kind?.message && <FieldError>{errors.kind.message}</FieldError>}
       </div>
 
+      <FormField label="Paid in" hint={payoutCurrencyHint} error={errors.currency?.message}>
+        {(control) => (
+          <NativeSelect {...control} {...form.register('currency')}>
+            {payoutCurrencies.map((code) => (
+              <option key={code} value={code}>
+                {code} — {currencyNames.of(code)}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+
       {kind === 'bank_account' ? (
         <>
           <FormField label="Account holder name" error={errors.holder_name?.message}>
@@ -153,17 +165,6 @@ function AddPayoutMethodForm({ hasPassword, onDone }: { hasPassword: boolean; on
           {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
         </FormField>
       )}
-      <FormField label="Paid in" hint={payoutCurrencyHint} error={errors.currency?.message}>
-        {(control) => (
-          <NativeSelect {...control} {...form.register('currency')}>
-            {payoutCurrencies.map((code) => (
-              <option key={code} value={code}>
-                {code} — {currencyNames.of(code)}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </FormField>
 
       <ProofFields
         hasPassword={hasPassword}

@@ -41,13 +41,13 @@ export const emptyPayoutMethodValues: PayoutMethodFormValues = {
 // In the form's order, so the first field a server message names is the first on screen.
 export const payoutMethodFormFields: readonly PayoutMethodField[] = [
   'kind',
+  'currency',
   'holder_name',
   'bank_name',
   'account_number',
   'bank_code_type',
   'bank_code',
   'email',
-  'currency',
   ...proofFields,
 ];
 
