@@ -134,6 +134,8 @@ const postedJobSchema = jobSchema
     budget_min: true,
     budget_max: true,
     budget_total: true,
+    // The budget's: the company's billing currency.
+    currency: true,
     weekly_hours: true,
     skill_tags: true,
     timezone: true,
@@ -396,7 +398,7 @@ export function jobPostingStructuredData(job: PublicJobWithCompany, publicUrl: s
     applicantLocationRequirements: REMOTE_APPLICANT_LOCATION,
     directApply: true,
     ...(job.skill_tags.length > 0 && { skills: job.skill_tags.join(', ') }),
-    ...(hourlyValue && { baseSalary: { '@type': 'MonetaryAmount', currency: 'USD', value: hourlyValue } }),
+    ...(hourlyValue && { baseSalary: { '@type': 'MonetaryAmount', currency: job.currency, value: hourlyValue } }),
   };
 }
 

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { DeferredDialogBody } from '~/client/components/deferred-dialog-body';
 import { Dialog, DialogContent } from '~/client/components/ui/dialog';
+import type { Currency } from '~/shared/currencies';
 import type { EngagementType } from '~/shared/job-texts';
 import type { ScreeningQuestion } from '~/shared/screening-questions';
 
@@ -14,13 +15,14 @@ const ApplyForm = lazy(() => import('./apply-form').then((module) => ({ default:
 // the spec's error notification.
 
 export interface ApplyDialogProps {
-  // budget_total: a fixed-price job's budget in dollars.
+  // budget_total: a fixed-price job's budget, in its currency (the company's billing currency).
   job: {
     id: string;
     title: string;
     company_name: string;
     engagement_type: EngagementType;
     budget_total: number | null;
+    currency: Currency;
     screening_questions: ScreeningQuestion[];
   };
   open: boolean;

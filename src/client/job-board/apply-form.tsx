@@ -15,6 +15,7 @@ import { Textarea } from '~/client/components/ui/textarea';
 import { toast } from '~/client/components/ui/use-toast';
 import { isApiError } from '~/client/lib/api-client';
 import { applyServerError, toFieldErrors } from '~/client/lib/form-errors';
+import type { Currency } from '~/shared/currencies';
 import { COVER_LETTER_MAX_LENGTH, jobBoardTexts, PROPOSAL_RATE_MAX } from '~/shared/job-board-texts';
 import { formatJobBudget } from '~/shared/job-texts';
 import { SCREENING_ANSWER_MAX_LENGTH, type ScreeningQuestion, screeningTexts } from '~/shared/screening-questions';
@@ -110,10 +111,10 @@ export function ApplyForm({
         )}
       </FormField>
       {isFixedPrice ? (
-        <FixedPriceProposalFields form={form} budgetTotal={job.budget_total} />
+        <FixedPriceProposalFields form={form} budgetTotal={job.budget_total} currency={job.currency} />
       ) : (
         <FormField
-          label="Proposal rate (USD per hour, optional)"
+          label={`Proposal rate (${job.currency} per hour, optional)`}
           error={errors.proposal_rate?.message}
           hint="Leave empty to go by the job's budget."
         >
@@ -181,25 +182,26 @@ function ScreeningAnswerFields({
 function FixedPriceProposalFields({
   form,
   budgetTotal,
+  currency,
 }: {
   form: UseFormReturn<ApplyFormValues>;
   budgetTotal: number | null;
+  // The job's: a proposal is typed in the company's billing currency.
+  currency: Currency;
 }) {
   const { errors } = form.formState;
   const milestones = useFieldArray({ control: form.control, name: 'milestones' });
   const typed = useWatch({ control: form.control });
   const count = milestones.fields.length;
-  // The board's jobs do not say their company's billing currency yet: a proposal is typed in dollars.
-  const currency = 'USD';
   const budget =
     budgetTotal == null
       ? 'the job’s budget'
-      : `the job’s budget of ${formatJobBudget({ engagement_type: 'fixed', budget_total: budgetTotal })}`;
+      : `the job’s budget of ${formatJobBudget({ engagement_type: 'fixed', budget_total: budgetTotal, currency })}`;
 
   return (
     <>
       <FormField
-        label="Proposed price (USD, total, optional)"
+        label={`Proposed price (${currency}, total, optional)`}
         error={errors.price?.message}
         hint={`A fixed price for the whole job. Leave empty to go by ${budget}.`}
       >

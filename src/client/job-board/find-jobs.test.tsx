@@ -33,6 +33,7 @@ function listing(overrides: Partial<JobListing> = {}): JobListing {
     budget_min: 30,
     budget_max: 45,
     budget_total: null,
+    currency: 'USD',
     weekly_hours: 30,
     skill_tags: ['Zendesk', 'English'],
     timezone: 'UTC-05:00',

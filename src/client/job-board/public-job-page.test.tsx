@@ -20,6 +20,7 @@ function publicJob(viewer: PublicJobViewer | null): PublicJobView {
     budget_min: 25,
     budget_max: 35,
     budget_total: null,
+    currency: 'USD',
     weekly_hours: 40,
     skill_tags: ['Zendesk'],
     timezone: 'UTC-05:00',

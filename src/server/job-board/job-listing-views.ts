@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ApplicationStatus } from '~/shared/applications';
+import { currencyOf } from '~/shared/currencies';
 import { excerptOf, type JobListing, type PublicJobListing, type WaitingTest } from '~/shared/job-board';
 import type { ScreeningQuestion } from '~/shared/screening-questions';
 import type { Database } from '../db/client';
@@ -28,6 +29,8 @@ export const postedListingColumns = {
   // Only drafts lack it, and drafts never reach the board.
   postedAt: sql<Date>`coalesce(${jobs.publishedAt}, ${jobs.createdAt})`.mapWith(jobs.publishedAt),
   companyName: companies.name,
+  // The budget's currency: the company's billing currency (decision 051).
+  companyCurrency: companies.billingCurrency,
 };
 
 export function listingColumns(applicantId: ApplicantRef) {
@@ -62,6 +65,7 @@ export interface PostedListingRow {
   status: JobListing['status'];
   postedAt: Date | string;
   companyName: string;
+  companyCurrency: string;
 }
 
 // A row of listingColumns as the driver returns it.
@@ -88,6 +92,7 @@ export function toPostedListing(row: PostedListingRow): PublicJobListing {
     excerpt: excerptOf(row.descriptionStart),
     engagement_type: row.engagementType,
     ...jobBudget(row),
+    currency: currencyOf(row.companyCurrency),
     weekly_hours: row.weeklyHours,
     skill_tags: row.skillTags,
     timezone: row.timezone,

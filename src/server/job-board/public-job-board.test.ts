@@ -98,6 +98,7 @@ describe('the public job board', () => {
           'budget_min',
           'budget_max',
           'budget_total',
+          'currency',
           'weekly_hours',
           'skill_tags',
           'timezone',

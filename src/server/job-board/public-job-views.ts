@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { currencyOf } from '~/shared/currencies';
 import type { PublicJob, RequiredTest } from '~/shared/job-board';
 import type { ScreeningQuestion } from '~/shared/screening-questions';
 import { companies, jobs } from '../db/schema';
@@ -24,6 +25,8 @@ export const publicJobColumns = {
   visibility: jobs.visibility,
   postedAt: sql<Date>`coalesce(${jobs.publishedAt}, ${jobs.createdAt})`.mapWith(jobs.publishedAt),
   companyName: companies.name,
+  // The budget's currency: the company's billing currency (decision 051).
+  companyCurrency: companies.billingCurrency,
 };
 
 interface PublicJobRow {
@@ -43,6 +46,7 @@ interface PublicJobRow {
   status: PublicJob['status'];
   postedAt: Date | string;
   companyName: string;
+  companyCurrency: string;
 }
 
 export function toPublicJob(row: PublicJobRow, requiredTests: RequiredTest[]): PublicJob {
@@ -53,6 +57,7 @@ export function toPublicJob(row: PublicJobRow, requiredTests: RequiredTest[]): P
     description: row.description,
     engagement_type: row.engagementType,
     ...jobBudget(row),
+    currency: currencyOf(row.companyCurrency),
     weekly_hours: row.weeklyHours,
     start_date: row.startDate,
     skill_tags: row.skillTags,
