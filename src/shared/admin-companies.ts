@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { companyMemberSummarySchema } from './company-members';
+import { currencySchema } from './fx-rates';
 
 // Company Management (docs/spec/admin-billing-and-content.md §2 item 2, §3 "Company (admin list)", §8): every
 // company not deleted, searched on the server, its account manager assigned from the row, and bulk
@@ -40,8 +41,9 @@ const adminCompanySchema = z.object({
   workers: z.number().int(),
   // Published jobs taking applications.
   active_jobs: z.number().int(),
-  // Invoiced this calendar month (UTC), in cents.
+  // Invoiced this calendar month (UTC), in minor units of its billing currency.
   monthly_revenue_cents: z.number().int(),
+  currency: currencySchema,
   created_at: z.string(),
 });
 export type AdminCompany = z.infer<typeof adminCompanySchema>;

@@ -119,7 +119,7 @@ export function CompaniesSection() {
       header: monthlyRevenueTexts.label,
       phoneLabel: monthlyRevenueTexts.label,
       phoneOrder: 3,
-      value: (company) => formatCents(company.monthly_revenue_cents),
+      value: (company) => formatCents(company.monthly_revenue_cents, company.currency),
     }),
     viewDetailsColumn<AdminCompany>({ name: (company) => company.name, onView: setViewed }),
   ];

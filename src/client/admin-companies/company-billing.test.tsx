@@ -28,6 +28,7 @@ const company: AdminCompanyDetail = {
   workers: 2,
   active_jobs: 1,
   monthly_revenue_cents: 250_000,
+  currency: 'USD',
   created_at: '2026-10-01T12:00:00.000Z',
   jobs: 3,
   members: 0,

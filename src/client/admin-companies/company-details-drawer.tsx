@@ -75,7 +75,9 @@ export function CompanyDetailsDrawer({ company, onClose }: { company: AdminCompa
           <DetailFact label="Account manager">{detail.account_manager_name ?? 'Unassigned'}</DetailFact>
           <DetailFact label="Workers">{detail.workers}</DetailFact>
           <DetailFact label="Jobs">{`${detail.jobs} (${detail.active_jobs} active)`}</DetailFact>
-          <DetailFact label={monthlyRevenueTexts.label}>{formatCents(detail.monthly_revenue_cents)}</DetailFact>
+          <DetailFact label={monthlyRevenueTexts.label}>
+            {formatCents(detail.monthly_revenue_cents, detail.currency)}
+          </DetailFact>
           <DetailFact label="Unpaid invoices">{detail.outstanding_invoices}</DetailFact>
           <DetailFact label="Created">{format(new Date(detail.created_at), 'MMM d, yyyy')}</DetailFact>
         </dl>

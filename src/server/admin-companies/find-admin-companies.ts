@@ -7,6 +7,7 @@ import {
   type CompanyStatus,
   companyStatuses,
 } from '~/shared/admin-companies';
+import { currencyOf } from '~/shared/currencies';
 import type { Database } from '../db/client';
 import { containingPattern } from '../db/like-pattern';
 import { idRow, integerColumn, uuidColumn } from '../db/row-columns';
@@ -41,6 +42,7 @@ const columns = {
   status: companies.status,
   accountManagerId: companies.accountManagerId,
   accountManagerName: accountManagers.name,
+  billingCurrency: companies.billingCurrency,
   createdAt: companies.createdAt,
 };
 type CompanyRow = {
@@ -50,6 +52,7 @@ type CompanyRow = {
   status: CompanyStatus;
   accountManagerId: string | null;
   accountManagerName: string | null;
+  billingCurrency: string;
   createdAt: Date;
 };
 
@@ -106,6 +109,7 @@ function adminCompanyView(row: CompanyRow, figures: CompanyFigures | undefined):
     workers: figures?.workers ?? 0,
     active_jobs: figures?.activeJobs ?? 0,
     monthly_revenue_cents: figures?.monthlyRevenueCents ?? 0,
+    currency: currencyOf(row.billingCurrency),
     created_at: row.createdAt.toISOString(),
   };
 }
