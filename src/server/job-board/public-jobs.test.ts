@@ -94,6 +94,7 @@ describe('job pages', () => {
         budget_min: null,
         budget_max: null,
         budget_total: 5000.5,
+        currency: 'USD',
         weekly_hours: 40,
         start_date: '2030-01-15',
         skill_tags: ['React'],
