@@ -4,6 +4,7 @@ import { cn } from '~/client/lib/cn';
 import type { NextInvoice, WeekCost } from '~/shared/billing';
 import { formatBasisPoints, formatCents, formatHoursAndMinutes } from '~/shared/billing-texts';
 import type { Currency } from '~/shared/currencies';
+import { MoneyRow } from './money-row';
 
 // Money before the invoice (docs/decisions/024): a week's cost and the next invoice's estimate, drafted by
 // the server as the invoice run drafts them, written as the invoice writes them. Shared by the company's
@@ -20,25 +21,6 @@ type Amounts = Pick<
   WeekCost,
   'subtotal_cents' | 'fee_basis_points' | 'fee_cents' | 'tax_basis_points' | 'tax_cents' | 'total_cents' | 'currency'
 > & { work?: WeekCost['work'] };
-
-function Row({
-  label,
-  cents,
-  currency,
-  isTotal = false,
-}: {
-  label: string;
-  cents: number;
-  currency: Currency;
-  isTotal?: boolean;
-}) {
-  return (
-    <div className={cn('flex justify-between gap-4', isTotal && 'border-t border-border pt-1.5 font-semibold')}>
-      <dt className={cn(!isTotal && 'text-muted-foreground')}>{label}</dt>
-      <dd className="tabular-nums whitespace-nowrap">{formatCents(cents, currency)}</dd>
-    </div>
-  );
-}
 
 // Work (each rate's hours × rate, or one subtotal), the platform fee and the tax when the invoice has them
 // (it leaves out a 0% line), and the total.
@@ -60,7 +42,7 @@ export function CostBreakdown({
     <dl aria-label={label} className={cn('grid gap-1 text-sm', className)}>
       {workLines.length > 0 ? (
         workLines.map((line) => (
-          <Row
+          <MoneyRow
             // Exact hours and minutes, so the line reads quantity × rate = amount (decision 047).
             key={`${line.work_start}-${line.rate_cents}-${line.minutes}`}
             label={`${formatHoursAndMinutes(line.minutes)} × ${formatCents(line.rate_cents, currency)}/h`}
@@ -69,19 +51,23 @@ export function CostBreakdown({
           />
         ))
       ) : (
-        <Row label="Work" cents={cost.subtotal_cents} currency={currency} />
+        <MoneyRow label="Work" cents={cost.subtotal_cents} currency={currency} />
       )}
       {cost.fee_basis_points > 0 && (
-        <Row
+        <MoneyRow
           label={`Platform fee (${formatBasisPoints(cost.fee_basis_points)})`}
           cents={cost.fee_cents}
           currency={currency}
         />
       )}
       {cost.tax_basis_points > 0 && (
-        <Row label={`Tax (${formatBasisPoints(cost.tax_basis_points)})`} cents={cost.tax_cents} currency={currency} />
+        <MoneyRow
+          label={`Tax (${formatBasisPoints(cost.tax_basis_points)})`}
+          cents={cost.tax_cents}
+          currency={currency}
+        />
       )}
-      <Row label={totalLabel} cents={cost.total_cents} currency={currency} isTotal />
+      <MoneyRow label={totalLabel} cents={cost.total_cents} currency={currency} isTotal />
     </dl>
   );
 }

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { MoneyRow } from '~/client/components/money-row';
 import { PaymentForm } from '~/client/components/payment-form';
 import { Dialog, DialogContent } from '~/client/components/ui/dialog';
 import { toast } from '~/client/components/ui/use-toast';
@@ -7,25 +8,6 @@ import { formatBasisPoints, formatCents } from '~/shared/billing-texts';
 import type { Currency } from '~/shared/currencies';
 import type { Contract, Milestone, MilestoneCharge } from '~/shared/milestones';
 import { useFundMilestone } from './api';
-
-function ChargeRow({
-  label,
-  cents,
-  currency,
-  isTotal = false,
-}: {
-  label: string;
-  cents: number;
-  currency: Currency;
-  isTotal?: boolean;
-}) {
-  return (
-    <div className={cn('flex justify-between gap-4', isTotal && 'border-t border-border pt-1.5 font-semibold')}>
-      <dt className={cn(!isTotal && 'text-muted-foreground')}>{label}</dt>
-      <dd className="tabular-nums whitespace-nowrap">{formatCents(cents, currency)}</dd>
-    </div>
-  );
-}
 
 // What funding charges, before paying (decision 035): the milestone, the platform fee and the tax at their
 // rates, each rounded once by the server, and the total; every line shown, a 0% one too. In the company's
@@ -38,18 +20,18 @@ export function ChargeBreakdown({ charge, currency }: { charge: MilestoneCharge;
         What you pay now
       </h3>
       <dl aria-label="Charge for this milestone" className="grid gap-1 text-sm">
-        <ChargeRow label="Milestone amount" cents={charge.amount_cents} currency={currency} />
-        <ChargeRow
+        <MoneyRow label="Milestone amount" cents={charge.amount_cents} currency={currency} />
+        <MoneyRow
           label={`Platform fee (${formatBasisPoints(charge.fee_basis_points)})`}
           cents={charge.fee_cents}
           currency={currency}
         />
-        <ChargeRow
+        <MoneyRow
           label={`Tax (${formatBasisPoints(charge.tax_basis_points)})`}
           cents={charge.tax_cents}
           currency={currency}
         />
-        <ChargeRow label="Total" cents={charge.total_cents} currency={currency} isTotal />
+        <MoneyRow label="Total" cents={charge.total_cents} currency={currency} isTotal />
       </dl>
       <p className="text-xs text-muted-foreground">
         The milestone amount is held in escrow until you approve the work, then released to the talent.

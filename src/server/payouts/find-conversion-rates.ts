@@ -1,10 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import { billingCurrencies, isPayoutCurrency } from '~/shared/currencies';
 import type { ConversionRates } from '~/shared/payouts';
 import type { Database } from '../db/client';
-import { payoutMethods } from '../db/schema';
 import { loadRateBook, rateBetween } from '../kernels/money/rate-book';
 import { getFxSettings } from '../platform/get-fx-settings';
+import { defaultMethodOf } from './payout-method-records';
 
 // What a company's amount is worth in the talent's payout currency today (issue 55: "the talent's view of
 // it in theirs"): the latest rate from each billing currency to the default method's currency, and the FX
@@ -16,17 +15,8 @@ export async function findConversionRates({
   db: Database;
   applicantId: string;
 }): Promise<ConversionRates> {
-  const [[method], book, fx] = await Promise.all([
-    db
-      .select({ currency: payoutMethods.currency })
-      .from(payoutMethods)
-      .where(
-        and(
-          eq(payoutMethods.applicantId, applicantId),
-          eq(payoutMethods.isDefault, true),
-          isNull(payoutMethods.removedAt),
-        ),
-      ),
+  const [method, book, fx] = await Promise.all([
+    defaultMethodOf(db, applicantId),
     loadRateBook(db),
     getFxSettings({ db }),
   ]);

@@ -107,10 +107,13 @@ export async function ownMethod(tx: Database, applicantId: string, methodId: str
   return row;
 }
 
-// Whether the person has a default method now: a new one becomes the default only when they have none.
-export async function hasDefaultMethod(db: Database, applicantId: string): Promise<boolean> {
+// The person's default method now, if any: its id and the currency it pays in.
+export async function defaultMethodOf(
+  db: Database,
+  applicantId: string,
+): Promise<{ id: string; currency: string } | undefined> {
   const [row] = await db
-    .select({ id: payoutMethods.id })
+    .select({ id: payoutMethods.id, currency: payoutMethods.currency })
     .from(payoutMethods)
     .where(
       and(
@@ -119,7 +122,12 @@ export async function hasDefaultMethod(db: Database, applicantId: string): Promi
         isNull(payoutMethods.removedAt),
       ),
     );
-  return Boolean(row);
+  return row;
+}
+
+// Whether the person has a default method now: a new one becomes the default only when they have none.
+export async function hasDefaultMethod(db: Database, applicantId: string): Promise<boolean> {
+  return Boolean(await defaultMethodOf(db, applicantId));
 }
 
 // The person's Stripe Connect method, when they have started one.
