@@ -3,7 +3,6 @@ import { format } from 'date-fns';
 import { cn } from '~/client/lib/cn';
 import type { NextInvoice, WeekCost } from '~/shared/billing';
 import { formatBasisPoints, formatCents, formatHoursAndMinutes } from '~/shared/billing-texts';
-import type { Currency } from '~/shared/currencies';
 import { MoneyRow } from './money-row';
 
 // Money before the invoice (docs/decisions/024): a week's cost and the next invoice's estimate, drafted by

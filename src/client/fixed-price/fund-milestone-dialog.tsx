@@ -3,7 +3,6 @@ import { MoneyRow } from '~/client/components/money-row';
 import { PaymentForm } from '~/client/components/payment-form';
 import { Dialog, DialogContent } from '~/client/components/ui/dialog';
 import { toast } from '~/client/components/ui/use-toast';
-import { cn } from '~/client/lib/cn';
 import { formatBasisPoints, formatCents } from '~/shared/billing-texts';
 import type { Currency } from '~/shared/currencies';
 import type { Contract, Milestone, MilestoneCharge } from '~/shared/milestones';
