@@ -56,6 +56,10 @@ async function expectPageInLayout(page: Page, id: PageId, layout: LayoutKind) {
     await expect(page, url).toHaveTitle(`${paths[id].title} · Tandem`);
   }
 
+  // The unsubscribe page's read of the sample token is answered 400: wait for the page to say so, so the
+  // browser has logged the refused request before the next page (or the test's end) comes.
+  if (id === 'jobAlertUnsubscribe') await expect(page.getByRole('alert'), url).toBeVisible();
+
   const marker = layoutMarkers[layout];
   if (layout === 'auth') {
     await expect(page.getByRole('link', { name: 'Tandem' }), url).toHaveAttribute('href', '/');
