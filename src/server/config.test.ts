@@ -160,6 +160,16 @@ describe('loadConfig', () => {
     expect([stripe.STRIPE_SECRET_KEY, stripe.STRIPE_WEBHOOK_SECRET]).toEqual(['sk_test_abc', 'whsec_abc']);
   });
 
+  it('asks VIES about EU VAT numbers only when given its address', () => {
+    expect(loadConfig({}).VIES_URL).toBeUndefined();
+    expect(loadConfig({ VIES_URL: 'https://ec.europa.eu/taxation_customs/vies/rest-api' }).VIES_URL).toBe(
+      'https://ec.europa.eu/taxation_customs/vies/rest-api',
+    );
+    expect(() => loadConfig({ VIES_URL: 'ec.europa.eu/taxation_customs/vies' })).toThrow(
+      /VIES_URL must be a URL starting with http:\/\/ or https:\/\//,
+    );
+  });
+
   it('keeps metrics off unless given a port of their own, on loopback unless told another address', () => {
     expect(loadConfig({}).METRICS_PORT).toBeUndefined();
     expect(loadConfig({}).METRICS_HOST).toBe('127.0.0.1');

@@ -52,7 +52,8 @@ export const ECB_DAILY_RATES_URL = 'https://www.ecb.europa.eu/stats/eurofxref/eu
 const urlWithProtocols = (protocols: string[]) =>
   z
     .url({ error: `must be a URL starting with ${protocols.map((protocol) => `${protocol}//`).join(' or ')}` })
-    .refine((value) => protocols.includes(new URL(value).protocol), {
+    // zod runs the refinement after a failed z.url() too: a value that is no URL is z.url()'s to report.
+    .refine((value) => !URL.canParse(value) || protocols.includes(new URL(value).protocol), {
       error: `must be a URL starting with ${protocols.map((protocol) => `${protocol}//`).join(' or ')}`,
     });
 
@@ -194,6 +195,10 @@ const envSchema = z
       .union([z.literal('off'), urlWithProtocols(['http:', 'https:'])])
       .default(ECB_DAILY_RATES_URL)
       .transform((value) => (value === 'off' ? undefined : value)),
+    // The EU's VIES (its REST interface, https://ec.europa.eu/taxation_customs/vies/rest-api): whether a
+    // member state registered a company's EU VAT number. Unset, numbers are checked for their shape and check
+    // digits only, as on a machine with no way out.
+    VIES_URL: urlWithProtocols(['http:', 'https:']).optional(),
     // Tandem's own bank account, the debtor of the payout runs' bank files (decision 045): the name and IBAN
     // (and BIC) a pain.001 credit transfer file pays from. Outside production a demo account stands in.
     TANDEM_DEBTOR_NAME: z.string().trim().min(2).max(70).optional(),
