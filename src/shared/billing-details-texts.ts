@@ -40,6 +40,10 @@ export const billingDetailsTexts = {
   currencyFixed:
     'The billing currency is fixed once the company has posted a job: its rates, invoices and payments are all in one currency.',
   currencyHint: 'Your jobs’ rates, your invoices and your payments are in this currency.',
+  emailEInvoice: 'Say whether invoice emails carry the e-invoice: true or false.',
+  emailEInvoiceLabel: 'Attach the e-invoice (EN 16931 UBL XML) to invoice emails',
+  emailEInvoiceHint:
+    'For accounting systems and tax portals that read e-invoices. You can always download it from the invoice.',
 } as const;
 
 // The address as an invoice prints it (the issuing trigger of migration 0072): the lines, then

@@ -31,6 +31,8 @@ const companyFields = {
     }),
   // Left out, it stays as it is; it may change only until the company posts its first job.
   currency: z.enum(billingCurrencies, { message: billingDetailsTexts.currency }).optional(),
+  // Left out, it stays as it is.
+  email_e_invoice: z.boolean({ message: billingDetailsTexts.emailEInvoice }).optional(),
 };
 
 // An address with lines but no country cannot be posted to or taxed.
@@ -55,7 +57,12 @@ export const billingDetailsSchema = z.object({
   currency: z.enum(billingCurrencies),
   // True once the company has posted a job: then the currency cannot change.
   currency_is_fixed: z.boolean(),
-  // Basis points (825 = 8.25%); set by an administrator.
+  // VIES's word on the VAT number when it was saved (decision 053): '' not asked, 'valid', or 'unavailable'.
+  vat_check: z.enum(['', 'valid', 'unavailable']),
+  vat_checked_at: z.string().nullable(),
+  // Each invoice and credit note email carries the EN 16931 e-invoice (UBL XML) too.
+  email_e_invoice: z.boolean(),
+  // Basis points (825 = 8.25%); set by an administrator. The sales tax of a seller with no VAT or GST.
   tax_rate_basis_points: z.number().int(),
   payment_terms_days: z.number().int(),
 });
@@ -89,9 +96,12 @@ export const invoiceSellerSchema = z.object({
   legal_name: z.string(),
   address: z.string(),
   tax_id: z.string(),
+  // Where Tandem's entity is established (ISO 3166-1 alpha-2), which picks the VAT or GST rule (decision 053);
+  // empty: no VAT or GST, each company's sales tax. Settings saved before it read as empty.
+  country: z.string().default(''),
 });
 export type InvoiceSeller = z.infer<typeof invoiceSellerSchema>;
-export const defaultInvoiceSeller: InvoiceSeller = { legal_name: 'Tandem', address: '', tax_id: '' };
+export const defaultInvoiceSeller: InvoiceSeller = { legal_name: 'Tandem', address: '', tax_id: '', country: '' };
 
 export const updateInvoiceSellerSchema = z.object({
   legal_name: z
@@ -105,4 +115,7 @@ export const updateInvoiceSellerSchema = z.object({
     .max(500, { message: 'Write the address in 500 characters or fewer.' })
     .refine((address) => address.split('\n').length <= 6, { message: 'Write the address on at most 6 lines.' }),
   tax_id: companyFields.tax_id,
+  // Left out, it stays as it is.
+  country: companyFields.country.optional(),
 });
+export type UpdateInvoiceSeller = z.input<typeof updateInvoiceSellerSchema>;

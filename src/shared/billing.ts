@@ -18,6 +18,7 @@ import {
 import { malformedIdMessage } from './contract-schemas';
 import { currencySchema } from './fx-rates';
 import { engagementTypes } from './job-texts';
+import { taxCategories } from './tax';
 
 // Work and billing (decision 013): assignments, timesheets, invoices and payments. Money is integer cents
 // on the wire and in the database; the screens show two decimals. Durations are whole minutes.
@@ -289,6 +290,19 @@ const invoiceRefundSchema = z.object({
 });
 export type InvoiceRefund = z.infer<typeof invoiceRefundSchema>;
 
+// The tax rule a document was issued under (decision 053), its legal wording and its breakdown per rate.
+export const documentTaxSchema = z.object({
+  category: z.enum(taxCategories),
+  // VAT, GST, or Tax for a sales tax.
+  name: z.string(),
+  rate_basis_points: z.number().int(),
+  note: z.string(),
+  breakdown: z.array(
+    z.object({ rate_basis_points: z.number().int(), taxable_cents: z.number().int(), tax_cents: z.number().int() }),
+  ),
+});
+export type DocumentTax = z.infer<typeof documentTaxSchema>;
+
 export const invoiceSchema = z.object({
   id: z.string(),
   invoice_number: z.string(),
@@ -298,7 +312,8 @@ export const invoiceSchema = z.object({
   // billing details or to the seller in System Settings leave them as they are. Address lines are joined
   // by newlines; country is ISO 3166-1 alpha-2 or empty.
   billed_to: z.object({ name: z.string(), address: z.string(), country: z.string(), tax_id: z.string() }),
-  seller: z.object({ name: z.string(), address: z.string(), tax_id: z.string() }),
+  seller: z.object({ name: z.string(), address: z.string(), tax_id: z.string(), country: z.string() }),
+  tax: documentTaxSchema,
   period_start: z.string(),
   period_end: z.string(),
   issue_date: z.string(),
@@ -344,6 +359,7 @@ export const creditNoteSchema = z.object({
   fee_cents: z.number().int(),
   tax_cents: z.number().int(),
   total_cents: z.number().int(),
+  tax: documentTaxSchema,
   currency: currencySchema,
   items: z.array(creditNoteItemSchema),
 });

@@ -50,6 +50,9 @@ export const taxIdTexts = {
   other: billingDetailsTexts.taxId,
   checkDigit: (shape: string) => `${shape} This one’s check digit does not match: look for a mistyped character.`,
   // `place` as a sentence names it ('Germany', 'the Netherlands'); `country` stands in brackets, article-free.
+  // VIES, the EU's register of VAT numbers, answered that a number is not registered.
+  notRegistered:
+    'The EU’s VIES register says this VAT number is not registered. Check it with the company, or leave the tax ID empty.',
   registeredElsewhere: (prefix: string, place: string, country: string) =>
     `A number starting with ${prefix} is a VAT number from ${place}. Enter the company’s number for its billing country (${country}), or change that country.`,
 } as const;

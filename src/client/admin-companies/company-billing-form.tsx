@@ -54,7 +54,14 @@ const SAVE_FAILED = 'The billing details were not saved. Please check your conne
 export function CompanyBillingForm({ companyId, stored }: { companyId: string; stored: BillingDetails }) {
   const save = useUpdateCompanyBilling(companyId);
   const [banner, setBanner] = useState<string | null>(null);
-  const { tax_rate_basis_points, payment_terms_days, currency_is_fixed, ...party } = stored;
+  const {
+    tax_rate_basis_points,
+    payment_terms_days,
+    currency_is_fixed,
+    vat_check: _vatCheck,
+    vat_checked_at: _vatCheckedAt,
+    ...party
+  } = stored;
   const form = useForm<CompanyBillingValues, unknown, AdminUpdateBillingDetails>({
     resolver,
     defaultValues: {
@@ -70,7 +77,14 @@ export function CompanyBillingForm({ companyId, stored }: { companyId: string; s
     try {
       const saved = await save.mutateAsync(details);
       // What is stored now is what the form starts from: nothing left to save.
-      const { tax_rate_basis_points: rate, payment_terms_days: days, currency_is_fixed: _fixed, ...savedParty } = saved;
+      const {
+        tax_rate_basis_points: rate,
+        payment_terms_days: days,
+        currency_is_fixed: _fixed,
+        vat_check: _check,
+        vat_checked_at: _checkedAt,
+        ...savedParty
+      } = saved;
       form.reset({ ...savedParty, tax_rate_percent: basisPointsToPercent(rate), payment_terms_days: String(days) });
       toast({ title: billingDetailsTexts.updated, description: 'The company’s next invoices will show them.' });
     } catch (error) {

@@ -1,7 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { BillingCurrencyField, BillingPartyFields, billingPartyFields } from '~/client/components/billing-party-fields';
+import { Controller, useForm } from 'react-hook-form';
+import {
+  BillingCurrencyField,
+  BillingPartyFields,
+  billingPartyFields,
+  EmailEInvoiceField,
+} from '~/client/components/billing-party-fields';
 import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/use-toast';
@@ -33,6 +38,7 @@ export function BillingDetailsForm({ stored, onDone }: { stored: BillingDetails;
       country: stored.country,
       tax_id: stored.tax_id,
       currency: stored.currency,
+      email_e_invoice: stored.email_e_invoice,
     },
   });
   const { errors, isSubmitting } = form.formState;
@@ -62,6 +68,11 @@ export function BillingDetailsForm({ stored, onDone }: { stored: BillingDetails;
         register={form.register('currency')}
         error={errors.currency?.message}
         isFixed={stored.currency_is_fixed}
+      />
+      <Controller
+        control={form.control}
+        name="email_e_invoice"
+        render={({ field }) => <EmailEInvoiceField field={field} />}
       />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onDone} disabled={isSubmitting}>

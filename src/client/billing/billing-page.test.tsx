@@ -828,6 +828,13 @@ describe('Refunds', () => {
       fee_cents: 12_000,
       tax_cents: 10_890,
       total_cents: 142_890,
+      tax: {
+        category: 'sales_tax' as const,
+        name: 'Tax',
+        rate_basis_points: 825,
+        note: '',
+        breakdown: [{ rate_basis_points: 825, taxable_cents: 132_000, tax_cents: 10_890 }],
+      },
       currency: 'USD' as const,
       items: [],
     };

@@ -5,8 +5,9 @@ import { Button } from '~/client/components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '~/client/components/ui/dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/client/components/ui/table';
 import type { Invoice, InvoiceRefund } from '~/shared/billing';
-import { creditNoteReasonLabels, formatCents } from '~/shared/billing-texts';
+import { creditNoteReasonLabels, formatBasisPoints, formatCents } from '~/shared/billing-texts';
 import type { Currency } from '~/shared/currencies';
+import { taxCategoryLabels } from '~/shared/tax';
 import {
   formatDay,
   formatItemRate,
@@ -54,6 +55,38 @@ function TotalRow({
       <dt>{label}</dt>
       <dd className="tabular-nums">{formatCents(cents, currency)}</dd>
     </div>
+  );
+}
+
+// The VAT or GST rule the invoice was issued under (decision 053): its breakdown per rate, the legal wording,
+// and both parties' tax ids as issued. A sales tax is its own line among the items already.
+function InvoiceTax({ invoice }: { invoice: Invoice }) {
+  const { tax } = invoice;
+  if (tax.category === 'sales_tax') return null;
+  const rule = tax.category === 'standard' ? '' : ` (${taxCategoryLabels[tax.category].toLowerCase()})`;
+  return (
+    <section aria-label={`${tax.name} breakdown`} className="grid gap-2 rounded-md border border-border p-3 text-sm">
+      <ul className="grid gap-1">
+        {tax.breakdown.map((line) => (
+          <li key={line.rate_basis_points} className="flex flex-wrap justify-between gap-x-4">
+            <span>
+              {tax.name} {formatBasisPoints(line.rate_basis_points)}
+              {rule} on {formatCents(line.taxable_cents, invoice.currency)}
+            </span>
+            <span className="tabular-nums">{formatCents(line.tax_cents, invoice.currency)}</span>
+          </li>
+        ))}
+      </ul>
+      {tax.note && <p className="text-muted-foreground">{tax.note}</p>}
+      <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-2">
+        {invoice.seller.tax_id && (
+          <Fact label={`${invoice.seller.name}’s ${tax.name} number`}>{invoice.seller.tax_id}</Fact>
+        )}
+        {invoice.billed_to.tax_id && (
+          <Fact label={`${invoice.billed_to.name}’s ${tax.name} number`}>{invoice.billed_to.tax_id}</Fact>
+        )}
+      </dl>
+    </section>
   );
 }
 
@@ -159,9 +192,11 @@ export function InvoiceDetailDialog({
         <dl className="ml-auto grid w-full max-w-xs gap-1.5 text-sm" aria-label="Totals">
           <TotalRow label="Subtotal" cents={invoice.subtotal_cents} currency={invoice.currency} />
           <TotalRow label="Platform fee" cents={invoice.fee_cents} currency={invoice.currency} />
-          <TotalRow label="Tax" cents={invoice.tax_cents} currency={invoice.currency} />
+          <TotalRow label={invoice.tax.name} cents={invoice.tax_cents} currency={invoice.currency} />
           <TotalRow label="Total" cents={invoice.amount_cents} currency={invoice.currency} isTotal />
         </dl>
+
+        <InvoiceTax invoice={invoice} />
 
         <InvoiceRefunds
           refunds={invoice.refunds}

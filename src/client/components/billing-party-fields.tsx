@@ -1,6 +1,9 @@
+import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { Checkbox } from '~/client/components/ui/checkbox';
 import { FormField } from '~/client/components/ui/form-field';
 import { Input } from '~/client/components/ui/input';
+import { Label } from '~/client/components/ui/label';
 import { NativeSelect } from '~/client/components/ui/native-select';
 import { billingDetailsTexts, countryCodes, countryName } from '~/shared/billing-details-texts';
 import { billingCurrencies } from '~/shared/currencies';
@@ -24,6 +27,20 @@ export type BillingPartyField = (typeof billingPartyFields)[number];
 const countryOptions = countryCodes
   .map((code) => ({ code, name: countryName(code) }))
   .sort((first, second) => first.name.localeCompare(second.name, 'en'));
+
+// A country select's options, "No country" first.
+export function CountryOptions() {
+  return (
+    <>
+      <option value="">No country</option>
+      {countryOptions.map(({ code, name }) => (
+        <option key={code} value={code}>
+          {name}
+        </option>
+      ))}
+    </>
+  );
+}
 
 interface BillingPartyFieldsProps {
   // The form's register of each field: `(name) => form.register(name)`.
@@ -61,18 +78,13 @@ export function BillingPartyFields({ registerField, errors }: BillingPartyFields
       <FormField label="Country" error={errors.country}>
         {(control) => (
           <NativeSelect {...control} autoComplete="country" {...registerField('country')}>
-            <option value="">No country</option>
-            {countryOptions.map(({ code, name }) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
+            <CountryOptions />
           </NativeSelect>
         )}
       </FormField>
       <FormField
         label="Tax ID"
-        hint="The VAT, GST or other tax number your invoices should show."
+        hint="The VAT, GST or other tax number your invoices should show. A VAT number is checked for your country: an EU one with its prefix, e.g. DE123456789."
         error={errors.tax_id}
         className="sm:col-span-2"
       >
@@ -111,5 +123,34 @@ export function BillingCurrencyField({
         </NativeSelect>
       )}
     </FormField>
+  );
+}
+
+// Whether invoice emails carry the EN 16931 e-invoice too (issue 56), as a react-hook-form Controller renders it.
+export function EmailEInvoiceField({
+  field,
+}: {
+  field: { value: boolean | undefined; onChange: (checked: boolean) => void; onBlur: () => void };
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-start gap-2">
+      <Checkbox
+        id={id}
+        className="mt-0.5"
+        checked={field.value === true}
+        onCheckedChange={(checked) => field.onChange(checked === true)}
+        onBlur={field.onBlur}
+        aria-describedby={`${id}-hint`}
+      />
+      <div className="grid gap-1">
+        <Label htmlFor={id} className="leading-snug">
+          {billingDetailsTexts.emailEInvoiceLabel}
+        </Label>
+        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+          {billingDetailsTexts.emailEInvoiceHint}
+        </p>
+      </div>
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { callApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
 import type { AccountCodes } from '~/shared/accounting';
-import type { InvoiceSeller } from '~/shared/billing-details';
+import type { UpdateInvoiceSeller } from '~/shared/billing-details';
 import { fxRatesContract } from '~/shared/contracts/fx-rates';
 import { settingsContract } from '~/shared/contracts/settings';
 import { type EnterFxRateInput, FX_RATES_PAGE_SIZE, type FxSettings } from '~/shared/fx-rates';
@@ -62,7 +62,7 @@ export const invoiceSellerQueryOptions = () =>
 export function useSaveInvoiceSeller() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (seller: InvoiceSeller) => callApi(settingsContract.updateInvoiceSeller, { body: seller }),
+    mutationFn: (seller: UpdateInvoiceSeller) => callApi(settingsContract.updateInvoiceSeller, { body: seller }),
     onSuccess: (seller) => queryClient.setQueryData(invoiceSellerQueryOptions().queryKey, seller),
   });
 }

@@ -2,25 +2,33 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { CountryOptions } from '~/client/components/billing-party-fields';
 import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/client/components/ui/card';
 import { FormField } from '~/client/components/ui/form-field';
 import { Input } from '~/client/components/ui/input';
+import { NativeSelect } from '~/client/components/ui/native-select';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { Textarea } from '~/client/components/ui/textarea';
 import { toast } from '~/client/components/ui/use-toast';
 import { useAllowed } from '~/client/lib/allowed';
 import { errorMessage } from '~/client/lib/api-client';
 import { applyServerError } from '~/client/lib/form-errors';
-import { billingDetailsTexts, type InvoiceSeller, updateInvoiceSellerSchema } from '~/shared/billing-details';
+import {
+  billingDetailsTexts,
+  countryName,
+  type InvoiceSeller,
+  type UpdateInvoiceSeller,
+  updateInvoiceSellerSchema,
+} from '~/shared/billing-details';
 import { invoiceSellerQueryOptions, useSaveInvoiceSeller } from './api';
 
 const SAVE_FAILED = 'Failed to save the seller on invoices. Please try again.';
-const sellerFields = ['legal_name', 'address', 'tax_id'] as const;
+const sellerFields = ['legal_name', 'address', 'tax_id', 'country'] as const;
 
 // The seller every invoice names (decision 044): Tandem's legal name, its address as its registration
-// writes it (one line per line) and its tax ID. Saved on its own, and not touched by Reset: it is the
+// writes it (one line per line), its tax ID and its country, whose VAT or GST rule invoices follow (053). Saved on its own, and not touched by Reset: it is the
 // company's identity, not a platform default. Issued invoices keep the seller they were issued with.
 export function InvoiceSellerCard() {
   const seller = useQuery(invoiceSellerQueryOptions());
@@ -67,6 +75,7 @@ function SellerFacts({ seller }: { seller: InvoiceSeller }) {
           [
             ['Legal name', seller.legal_name],
             ['Tax ID', seller.tax_id],
+            ['Country', countryName(seller.country)],
             ['Address', seller.address],
           ] as const
         ).map(([label, value]) => (
@@ -83,7 +92,10 @@ function SellerFacts({ seller }: { seller: InvoiceSeller }) {
 function InvoiceSellerForm({ stored }: { stored: InvoiceSeller }) {
   const save = useSaveInvoiceSeller();
   const [banner, setBanner] = useState<string | null>(null);
-  const form = useForm<InvoiceSeller>({ resolver: zodResolver(updateInvoiceSellerSchema), defaultValues: stored });
+  const form = useForm<UpdateInvoiceSeller>({
+    resolver: zodResolver(updateInvoiceSellerSchema),
+    defaultValues: stored,
+  });
   const { errors, isDirty, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -109,6 +121,17 @@ function InvoiceSellerForm({ stored }: { stored: InvoiceSeller }) {
         </FormField>
         <FormField label="Tax ID" error={errors.tax_id?.message}>
           {(control) => <Input {...control} autoComplete="off" {...form.register('tax_id')} />}
+        </FormField>
+        <FormField
+          label="Country"
+          hint="Where Tandem’s entity is established: invoices charge its VAT or GST rule. No country: each company’s sales tax."
+          error={errors.country?.message}
+        >
+          {(control) => (
+            <NativeSelect {...control} autoComplete="country" {...form.register('country')}>
+              <CountryOptions />
+            </NativeSelect>
+          )}
         </FormField>
         <FormField
           label="Address"

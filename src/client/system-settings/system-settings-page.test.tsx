@@ -27,6 +27,7 @@ const storedSeller: InvoiceSeller = {
   legal_name: 'Tandem Outsourcing Ltd',
   address: '10 Market Street\nManchester M1 1AA\nUnited Kingdom',
   tax_id: 'GB123456789',
+  country: 'GB',
 };
 
 // The seller on invoices, answered as the server does: the whole seller, stored as sent.
@@ -34,7 +35,7 @@ function fakeInvoiceSeller(server: FakeServer) {
   let seller = storedSeller;
   server.on(settingsContract.invoiceSeller, () => seller);
   server.on(settingsContract.updateInvoiceSeller, ({ body }) => {
-    seller = body;
+    seller = { ...body, country: body.country ?? seller.country };
     return seller;
   });
 }

@@ -29,7 +29,13 @@ export async function adminCompanyRoutes(app: FastifyInstance, { context }: { co
     adminCompaniesContract.updateBillingDetails,
     { config: { access: { permission: 'update:company:any' } } },
     async (request) =>
-      saveBillingDetails({ db, companyId: request.params.id, details: request.body, ...actorOf(request) }),
+      saveBillingDetails({
+        db,
+        companyId: request.params.id,
+        details: request.body,
+        ...actorOf(request),
+        viesUrl: context.config.VIES_URL,
+      }),
   );
 
   registerEndpoint(

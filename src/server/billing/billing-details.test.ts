@@ -206,6 +206,7 @@ describe('billing details', () => {
       legal_name: 'Tandem',
       address: '',
       tax_id: '',
+      country: '',
     });
     const blank = await admin.call(settingsContract.updateInvoiceSeller, {
       body: { legal_name: ' ', address: '', tax_id: '' },
@@ -218,12 +219,33 @@ describe('billing details', () => {
       tax_id: 'US12-3456789',
     };
     const saved = await admin.call(settingsContract.updateInvoiceSeller, { body: seller });
-    expect(saved.body).toEqual(seller);
-    expect((await admin.call(settingsContract.invoiceSeller)).body).toEqual(seller);
+    expect(saved.body).toEqual({ ...seller, country: '' });
+    expect((await admin.call(settingsContract.invoiceSeller)).body).toEqual({ ...seller, country: '' });
     const [audited] = await testApp.database.db
       .select()
       .from(auditLogs)
       .where(eq(auditLogs.action, 'settings.invoice_seller_updated'));
     expect(audited?.details).toMatchObject({ before: { legal_name: 'Tandem' }, after: seller });
+
+    // A seller in a VAT country: its number is checked for that country and kept as invoices print it; a
+    // save that leaves the country out keeps it.
+    const wrongDigit = await admin.call(settingsContract.updateInvoiceSeller, {
+      body: { ...seller, country: 'IE', tax_id: 'IE6388047W' },
+    });
+    expect(wrongDigit.statusCode).toBe(400);
+    expect(wrongDigit.error?.fields?.tax_id).toMatch(/Irish VAT number|check digit/i);
+    const irish = await admin.call(settingsContract.updateInvoiceSeller, {
+      body: {
+        legal_name: 'Tandem Teams Ltd',
+        address: '1 Dock Road\nDublin D01 F5P2',
+        country: 'IE',
+        tax_id: 'ie 6388047 v',
+      },
+    });
+    expect(irish.body).toMatchObject({ country: 'IE', tax_id: 'IE6388047V' });
+    const renamed = await admin.call(settingsContract.updateInvoiceSeller, {
+      body: { legal_name: 'Tandem Teams Limited', address: '1 Dock Road', tax_id: 'IE6388047V' },
+    });
+    expect(renamed.body).toMatchObject({ legal_name: 'Tandem Teams Limited', country: 'IE' });
   });
 });

@@ -1,7 +1,7 @@
 import { type CreditNote, creditNoteReasonLabels, formatCents } from '~/shared/billing';
 import { createPdf, type PdfWeight, type PdfWriter } from '../platform/pdf-document';
 import { humanDay } from '../platform/work-calendar';
-import { buyerFacts, DOCUMENT_MARGIN, drawFacts, drawSeller } from './document-parties';
+import { buyerFacts, DOCUMENT_MARGIN, drawFacts, drawSeller, drawTaxBreakdown, drawTotals } from './document-parties';
 
 const MARGIN = DOCUMENT_MARGIN;
 const RULE = '#d1d5db';
@@ -68,17 +68,15 @@ function drawCreditNote(pdf: PdfWriter, note: CreditNote) {
   rule();
   document.moveDown(0.5);
 
-  const totals: Array<[string, number, PdfWeight]> = [
-    ['Subtotal', note.subtotal_cents, 'regular'],
-    ['Platform fee', note.fee_cents, 'regular'],
-    ['Tax', note.tax_cents, 'regular'],
-    ['Total credited', note.total_cents, 'bold'],
-  ];
-  for (const [label, cents, weight] of totals) {
-    const y = document.y;
-    document.fontSize(weight === 'bold' ? 12 : 10).fillColor('black');
-    pdf.text(label, MARGIN + width - 230, y, { width: 145, align: 'right', weight });
-    pdf.text(formatCents(cents, note.currency), MARGIN + width - 80, y, { width: 80, align: 'right', weight });
-    document.moveDown(0.3);
-  }
+  drawTotals(
+    pdf,
+    [
+      ['Subtotal', note.subtotal_cents, 'regular'],
+      ['Platform fee', note.fee_cents, 'regular'],
+      [note.tax.name, note.tax_cents, 'regular'],
+      ['Total credited', note.total_cents, 'bold'],
+    ],
+    note.currency,
+  );
+  drawTaxBreakdown(pdf, note.tax, note.currency);
 }

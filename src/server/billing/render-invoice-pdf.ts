@@ -8,7 +8,7 @@ import {
 import type { Currency } from '~/shared/currencies';
 import { createPdf, type PdfWeight, type PdfWriter } from '../platform/pdf-document';
 import { humanDay } from '../platform/work-calendar';
-import { buyerFacts, DOCUMENT_MARGIN, drawFacts, drawSeller } from './document-parties';
+import { buyerFacts, DOCUMENT_MARGIN, drawFacts, drawSeller, drawTaxBreakdown, drawTotals } from './document-parties';
 
 const MARGIN = DOCUMENT_MARGIN;
 const RULE = '#d1d5db';
@@ -108,19 +108,17 @@ function drawInvoice(pdf: PdfWriter, invoice: Invoice) {
   rule();
   document.moveDown(0.5);
 
-  const totals: Array<[string, number, PdfWeight]> = [
-    ['Subtotal', invoice.subtotal_cents, 'regular'],
-    ['Platform fee', invoice.fee_cents, 'regular'],
-    ['Tax', invoice.tax_cents, 'regular'],
-    ['Total', invoice.amount_cents, 'bold'],
-  ];
-  for (const [label, cents, weight] of totals) {
-    const y = document.y;
-    document.fontSize(weight === 'bold' ? 12 : 10).fillColor('black');
-    pdf.text(label, MARGIN + width - 230, y, { width: 145, align: 'right', weight });
-    pdf.text(formatCents(cents, invoice.currency), MARGIN + width - 80, y, { width: 80, align: 'right', weight });
-    document.moveDown(0.3);
-  }
+  drawTotals(
+    pdf,
+    [
+      ['Subtotal', invoice.subtotal_cents, 'regular'],
+      ['Platform fee', invoice.fee_cents, 'regular'],
+      [invoice.tax.name, invoice.tax_cents, 'regular'],
+      ['Total', invoice.amount_cents, 'bold'],
+    ],
+    invoice.currency,
+  );
+  drawTaxBreakdown(pdf, invoice.tax, invoice.currency);
 }
 
 // Work in hours and minutes, exact (so quantity × rate is the amount as printed), or in hours with two

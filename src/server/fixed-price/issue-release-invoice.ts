@@ -36,6 +36,7 @@ export async function issueReleaseInvoice({
     amountCents: released.releasedCents,
     feeBasisPoints: released.feeBasisPoints ?? 0,
     taxBasisPoints: released.taxBasisPoints ?? 0,
+    taxName: released.taxName ?? 'Tax',
     currency,
   });
   const today = isoDay(now);
@@ -55,6 +56,10 @@ export async function issueReleaseInvoice({
       feeCents: arithmetic.feeCents,
       taxBasisPoints: released.taxBasisPoints ?? 0,
       taxCents: arithmetic.taxCents,
+      // The rule fixed at funding, as the charge was (decision 053).
+      taxCategory: released.taxCategory ?? 'sales_tax',
+      taxName: released.taxName ?? 'Tax',
+      taxNote: released.taxNote ?? '',
       totalCents: arithmetic.totalCents,
       paidAt: now,
       milestoneId: released.id,

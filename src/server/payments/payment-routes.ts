@@ -80,7 +80,13 @@ export async function paymentRoutes(app: FastifyInstance, { context }: { context
     app,
     paymentsContract.updateBillingDetails,
     { config: { access: { permission: 'update:payment_method:own' } } },
-    async (request) => saveBillingDetails({ db, details: request.body, ...companyActorOf(request) }),
+    async (request) =>
+      saveBillingDetails({
+        db,
+        details: request.body,
+        ...companyActorOf(request),
+        viesUrl: context.config.VIES_URL,
+      }),
   );
 
   registerEndpoint(

@@ -48,7 +48,8 @@ function invoiceBilledTo(companyName: string): Invoice {
     company_id: crypto.randomUUID(),
     company_name: companyName,
     billed_to: { name: companyName, address: '', country: '', tax_id: '' },
-    seller: { name: 'Tandem', address: '', tax_id: '' },
+    seller: { name: 'Tandem', address: '', tax_id: '', country: '' },
+    tax: { category: 'sales_tax', name: 'Tax', rate_basis_points: 0, note: '', breakdown: [] },
     period_start: '2026-11-15',
     period_end: '2026-11-21',
     issue_date: '2026-11-24',
@@ -135,6 +136,7 @@ describe('names in every script read back from every PDF', () => {
         fee_cents: 0,
         tax_cents: 0,
         total_cents: 10_000,
+        tax: { category: 'sales_tax', name: 'Tax', rate_basis_points: 0, note: '', breakdown: [] },
         currency: 'USD',
         items: [{ kind: 'work', description: `Interpreter — ${name}`, amount_cents: 10_000 }],
       };

@@ -2,8 +2,18 @@ import { sql } from 'drizzle-orm';
 import type { InvoiceSeller } from '~/shared/billing-details';
 import type { Database } from '../db/client';
 import { platformSettings } from '../db/schema';
+import { checkTaxId } from '../kernels/payments/tax-ids';
+import { AppError } from '../platform/errors';
 import { getInvoiceSeller, INVOICE_SELLER_KEY } from '../platform/get-invoice-seller';
 import { recordAuditEvent } from '../platform/record-audit-event';
+
+// A VAT or GST number checked for the seller's country and kept as invoices print it (decision 053).
+function checkedTaxId(country: string, taxId: string): string {
+  if (taxId === '' || country === '') return taxId;
+  const checked = checkTaxId(country, taxId);
+  if (!checked.ok) throw new AppError('validation', checked.message, { tax_id: checked.message });
+  return checked.normalized;
+}
 
 // Saves the seller the next invoices name (issued ones keep theirs) and records the change.
 export async function updateInvoiceSeller({
@@ -13,35 +23,38 @@ export async function updateInvoiceSeller({
   ipAddress,
 }: {
   db: Database;
-  seller: InvoiceSeller;
+  seller: Omit<InvoiceSeller, 'country'> & { country?: string };
   actorId: string;
   ipAddress?: string;
 }): Promise<InvoiceSeller> {
   return db.transaction(async (transaction) => {
     await transaction.execute(sql`select pg_advisory_xact_lock(hashtext('platform_settings'))`);
     const before = await getInvoiceSeller({ db: transaction });
+    const country = seller.country ?? before.country;
+    const after: InvoiceSeller = { ...seller, country, tax_id: checkedTaxId(country, seller.tax_id) };
     if (
-      before.legal_name === seller.legal_name &&
-      before.address === seller.address &&
-      before.tax_id === seller.tax_id
+      before.legal_name === after.legal_name &&
+      before.address === after.address &&
+      before.tax_id === after.tax_id &&
+      before.country === after.country
     ) {
       return before;
     }
     const now = new Date();
     await transaction
       .insert(platformSettings)
-      .values({ key: INVOICE_SELLER_KEY, value: seller, updatedAt: now })
-      .onConflictDoUpdate({ target: platformSettings.key, set: { value: seller, updatedAt: now } });
+      .values({ key: INVOICE_SELLER_KEY, value: after, updatedAt: now })
+      .onConflictDoUpdate({ target: platformSettings.key, set: { value: after, updatedAt: now } });
     await recordAuditEvent({
       db: transaction,
       event: {
         actorId,
         action: 'settings.invoice_seller_updated',
         targetType: 'settings',
-        details: { before, after: seller },
+        details: { before, after },
         ipAddress,
       },
     });
-    return seller;
+    return after;
   });
 }

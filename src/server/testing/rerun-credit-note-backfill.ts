@@ -30,7 +30,8 @@ export async function creditNoteSnapshot(db: Database) {
   };
 }
 
-// Takes every credit note away, as before migration 0074, and runs the migration's backfill statements again.
+// Takes every credit note away, as before migration 0074, and runs the migration's backfill statements again,
+// then those of 0077 that complete the notes.
 export async function rerunCreditNoteBackfill(db: Database): Promise<void> {
   await db.execute(sql`delete from credit_notes`);
   await db.execute(sql`delete from credit_note_counters`);
@@ -40,4 +41,9 @@ export async function rerunCreditNoteBackfill(db: Database): Promise<void> {
   const first = statements.findIndex((statement) => statement.includes('What went back of each payment'));
   if (first < 0) throw new Error('Migration 0074 has no backfill.');
   for (const statement of statements.slice(first)) await db.execute(sql.raw(statement));
+  // Migration 0077 gave the notes their seller's country and their tax rule.
+  const vatRules = await readFile(path.join(import.meta.dirname, '../db/migrations/0077_vat_rules.sql'), 'utf8');
+  for (const statement of vatRules.split('--> statement-breakpoint').map((part) => part.trim())) {
+    if (/^(--[^\n]*\n)*UPDATE "credit_notes"/.test(statement)) await db.execute(sql.raw(statement));
+  }
 }

@@ -16,9 +16,13 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { invoiceItemKinds, invoiceItemUnits, invoiceStatuses } from '~/shared/billing';
+import { type TaxCategory, taxCategories } from '~/shared/tax';
 import { assignments } from './applications';
+import { users } from './auth';
 import { companies } from './companies';
 import { milestones } from './fixed-price';
+
+export const taxCategoryList = sql.raw(`(${taxCategories.map((category) => `'${category}'`).join(', ')})`);
 
 // Invoices (decision 013): billing profiles, numbering, invoices and their items. Money is integer cents.
 
@@ -40,7 +44,14 @@ export const billingProfiles = pgTable(
     // ISO 3166-1 alpha-2, or empty.
     country: text().notNull().default(''),
     taxId: text().notNull().default(''),
+    // The sales tax of a seller with no VAT or GST (decision 053); a VAT or GST rate comes from tax_rates.
     taxRateBasisPoints: integer().notNull().default(0),
+    // VIES's word on the VAT number when it was saved (decision 053): '' not asked (no VIES configured, or
+    // not an EU number), 'valid', or 'unavailable' (VIES did not answer; the number's check digits hold).
+    vatCheck: text().$type<'' | 'valid' | 'unavailable'>().notNull().default(''),
+    vatCheckedAt: timestamp({ withTimezone: true }),
+    // The company wants each invoice and credit note email to carry its EN 16931 e-invoice too.
+    emailEInvoice: boolean().notNull().default(false),
     paymentTermsDays: smallint().notNull().default(14),
     autoPay: boolean().notNull().default(false),
     defaultPaymentMethodId: uuid(),
@@ -49,6 +60,29 @@ export const billingProfiles = pgTable(
   (table) => [
     check('billing_profiles_tax_range', sql`${table.taxRateBasisPoints} between 0 and 10000`),
     check('billing_profiles_terms_range', sql`${table.paymentTermsDays} between 0 and 120`),
+    check('billing_profiles_vat_check_known', sql`${table.vatCheck} in ('', 'valid', 'unavailable')`),
+  ],
+);
+
+// The VAT and GST rates administrators maintain (decision 053): a country's rate from a day on. An invoice
+// charges its seller's country's rate in effect on its issue day; a rate that has taken effect is never
+// changed, a new one is added from a later day.
+export const taxRates = pgTable(
+  'tax_rates',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    country: text().notNull(),
+    name: text().notNull(),
+    rateBasisPoints: integer().notNull(),
+    effectiveFrom: date({ mode: 'string' }).notNull(),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('tax_rates_country_day_unique').on(table.country, table.effectiveFrom),
+    check('tax_rates_country_code', sql`${table.country} ~ '^[A-Z]{2}$'`),
+    check('tax_rates_name_known', sql`${table.name} in ('VAT', 'GST')`),
+    check('tax_rates_range', sql`${table.rateBasisPoints} between 0 and 10000`),
   ],
 );
 
@@ -82,6 +116,7 @@ export const invoices = pgTable(
     sellerName: text().notNull().default(''),
     sellerAddress: text().notNull().default(''),
     sellerTaxId: text().notNull().default(''),
+    sellerCountry: text().notNull().default(''),
     // The days the invoice covers: the first and last day of the work it bills (decision 047). Invoices
     // issued before that decision kept their run's week, as issued.
     periodStart: date({ mode: 'string' }).notNull(),
@@ -96,6 +131,11 @@ export const invoices = pgTable(
     feeCents: integer().notNull(),
     taxBasisPoints: integer().notNull(),
     taxCents: integer().notNull(),
+    // The tax rule the invoice was issued under (decision 053): its category, what it calls the tax (VAT,
+    // GST, Tax) and the legal wording it prints.
+    taxCategory: text().$type<TaxCategory>().notNull().default('sales_tax'),
+    taxName: text().notNull().default('Tax'),
+    taxNote: text().notNull().default(''),
     totalCents: integer().notNull(),
     // The company's billing currency when it was made, written by the database at insert (migration 0076).
     currency: text().notNull().default('USD'),
@@ -122,6 +162,7 @@ export const invoices = pgTable(
       'invoices_total_is_sum',
       sql`${table.totalCents} = ${table.subtotalCents} + ${table.feeCents} + ${table.taxCents}`,
     ),
+    check('invoices_tax_category_known', sql`${table.taxCategory} in ${taxCategoryList}`),
     check('invoices_paid_has_time', sql`(${table.status} = 'paid') = (${table.paidAt} is not null)`),
   ],
 );

@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { milestoneStatuses } from '~/shared/milestones';
+import type { TaxCategory } from '~/shared/tax';
 import { assignments } from './applications';
 import { users } from './auth';
 import { storedFiles } from './files';
@@ -44,6 +45,10 @@ export const milestones = pgTable(
     feeCents: integer(),
     taxBasisPoints: integer(),
     taxCents: integer(),
+    // The tax rule fixed with them (decision 053), which the release invoices and refunds name.
+    taxCategory: text().$type<TaxCategory>(),
+    taxName: text(),
+    taxNote: text(),
     fundedCents: integer().notNull().default(0),
     releasedCents: integer().notNull().default(0),
     refundedCents: integer().notNull().default(0),

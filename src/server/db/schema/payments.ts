@@ -15,8 +15,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { creditNoteReasons, paymentMethodKinds, paymentStatuses } from '~/shared/billing';
+import type { TaxCategory } from '~/shared/tax';
 import { users } from './auth';
-import { invoiceItemKind, invoices } from './billing';
+import { invoiceItemKind, invoices, taxCategoryList } from './billing';
 import { companies } from './companies';
 import { milestones } from './fixed-price';
 
@@ -140,11 +141,17 @@ export const creditNotes = pgTable(
     feeCents: integer().notNull(),
     taxCents: integer().notNull(),
     totalCents: integer().notNull(),
+    // The tax rule of what it credits (its invoice's, or the funding's), as that was issued (decision 053).
+    taxCategory: text().$type<TaxCategory>().notNull().default('sales_tax'),
+    taxName: text().notNull().default('Tax'),
+    taxBasisPoints: integer().notNull().default(0),
+    taxNote: text().notNull().default(''),
     // The company's billing currency when it was made, written by the database at insert (migration 0076).
     currency: text().notNull().default('USD'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    check('credit_notes_tax_category_known', sql`${table.taxCategory} in ${taxCategoryList}`),
     uniqueIndex('credit_notes_number_unique').on(table.creditNoteNumber),
     uniqueIndex('credit_notes_refund_key_unique').on(table.refundKey),
     // A company's list of credit notes, newest first, and Monthly Revenue's month of them.

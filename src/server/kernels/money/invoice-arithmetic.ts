@@ -78,11 +78,14 @@ export function buildInvoiceItems({
   work,
   feeBasisPoints,
   taxBasisPoints,
+  taxName = 'Tax',
   currency,
 }: {
   work: readonly BillableWork[];
   feeBasisPoints: number;
   taxBasisPoints: number;
+  // What the tax line calls it: VAT, GST, or Tax (decision 053).
+  taxName?: string;
   // The company's billing currency: the fee's and the tax's lines name their base in it.
   currency: Currency;
 }): InvoiceArithmetic {
@@ -105,7 +108,7 @@ export function buildInvoiceItems({
       workEnd: line.lastDate,
     });
   }
-  return withFeeAndTax(items, { feeBasisPoints, taxBasisPoints, currency });
+  return withFeeAndTax(items, { feeBasisPoints, taxBasisPoints, taxName, currency });
 }
 
 // The platform fee on a subtotal and the tax on subtotal plus fee, each rounded half up once: what an invoice
@@ -125,7 +128,12 @@ export function feeAndTaxOf(
 // The fee and the tax added after the items as lines of their own; the total is the sum of every item.
 function withFeeAndTax(
   items: DraftInvoiceItem[],
-  { feeBasisPoints, taxBasisPoints, currency }: { feeBasisPoints: number; taxBasisPoints: number; currency: Currency },
+  {
+    feeBasisPoints,
+    taxBasisPoints,
+    taxName,
+    currency,
+  }: { feeBasisPoints: number; taxBasisPoints: number; taxName: string; currency: Currency },
 ): InvoiceArithmetic {
   const subtotalCents = items.reduce((sum, item) => sum + item.amountCents, 0);
   const { feeCents, taxableCents, taxCents, totalCents } = feeAndTaxOf(subtotalCents, {
@@ -150,7 +158,7 @@ function withFeeAndTax(
   if (taxBasisPoints > 0) {
     items.push({
       kind: 'tax',
-      description: `Tax (${formatBasisPoints(taxBasisPoints)} of ${formatCents(taxableCents, currency)})`,
+      description: `${taxName} (${formatBasisPoints(taxBasisPoints)} of ${formatCents(taxableCents, currency)})`,
       quantity: 1,
       unit: 'each',
       rateCents: taxCents,
@@ -174,6 +182,7 @@ export function buildMilestoneItems({
   amountCents,
   feeBasisPoints,
   taxBasisPoints,
+  taxName = 'Tax',
   currency,
 }: {
   assignmentId: string;
@@ -182,6 +191,7 @@ export function buildMilestoneItems({
   amountCents: number;
   feeBasisPoints: number;
   taxBasisPoints: number;
+  taxName?: string;
   currency: Currency;
 }): InvoiceArithmetic {
   if (!Number.isSafeInteger(amountCents) || amountCents < 0) {
@@ -199,7 +209,7 @@ export function buildMilestoneItems({
     workStart: null,
     workEnd: null,
   };
-  return withFeeAndTax([milestone], { feeBasisPoints, taxBasisPoints, currency });
+  return withFeeAndTax([milestone], { feeBasisPoints, taxBasisPoints, taxName, currency });
 }
 
 // The part `partCents` of a charge of `whole` split as the charge was: fee and tax each its share of the part

@@ -6,7 +6,10 @@ import type { Database } from '../../db/client';
 import { integerColumn, uuidColumn } from '../../db/row-columns';
 import { billingProfiles, companies } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
+import { isoDay } from '../../platform/work-calendar';
 import { type BillableWork, buildInvoiceItems, type InvoiceArithmetic } from './invoice-arithmetic';
+import { loadTaxTreatments } from './load-tax-treatments';
+import type { TaxTreatment } from './tax-treatment';
 import { type WorkedDay, workAtTerms } from './work-amount';
 
 // Invoices before they exist (decision 024): the invoice run drafts each company's invoice here, and the
@@ -84,6 +87,8 @@ export async function loadBillableWork(db: Database, timesheetIds: readonly stri
 }
 
 interface CompanyBillingTerms {
+  // The tax rule of the day (decision 053); taxBasisPoints is its rate.
+  tax: TaxTreatment;
   taxBasisPoints: number;
   paymentTermsDays: number;
   // The billing currency every amount of the company is in.
@@ -91,38 +96,44 @@ interface CompanyBillingTerms {
 }
 
 const defaultTerms = (): CompanyBillingTerms => ({
+  tax: { category: 'sales_tax', name: 'Tax', rateBasisPoints: DEFAULT_TAX_RATE_BASIS_POINTS, note: '' },
   taxBasisPoints: DEFAULT_TAX_RATE_BASIS_POINTS,
   paymentTermsDays: DEFAULT_PAYMENT_TERMS_DAYS,
   currency: DEFAULT_CURRENCY,
 });
 
-// Each company's tax rate and payment terms (its billing profile, or the defaults without one), and its
-// billing currency.
+// Each company's tax rule on a day (decision 053), its payment terms (its billing profile, or the defaults
+// without one), and its billing currency.
 export async function loadBillingTerms(
   db: Database,
   companyIds: readonly string[],
+  day: string = isoDay(new Date()),
 ): Promise<Map<string, CompanyBillingTerms>> {
-  const rows =
+  const [rows, treatments] =
     companyIds.length === 0
-      ? []
-      : await db
-          .select({
-            companyId: companies.id,
-            currency: companies.billingCurrency,
-            taxRateBasisPoints: billingProfiles.taxRateBasisPoints,
-            paymentTermsDays: billingProfiles.paymentTermsDays,
-          })
-          .from(companies)
-          .leftJoin(billingProfiles, eq(billingProfiles.companyId, companies.id))
-          .where(inArray(companies.id, [...companyIds]));
+      ? [[], new Map<string, TaxTreatment>()]
+      : await Promise.all([
+          db
+            .select({
+              companyId: companies.id,
+              currency: companies.billingCurrency,
+              paymentTermsDays: billingProfiles.paymentTermsDays,
+            })
+            .from(companies)
+            .leftJoin(billingProfiles, eq(billingProfiles.companyId, companies.id))
+            .where(inArray(companies.id, [...companyIds])),
+          loadTaxTreatments(db, companyIds, day),
+        ]);
   const byCompany = new Map(rows.map((row) => [row.companyId, row]));
   return new Map(
     companyIds.map((companyId) => {
       const row = byCompany.get(companyId);
+      const tax = treatments.get(companyId) ?? defaultTerms().tax;
       return [
         companyId,
         {
-          taxBasisPoints: row?.taxRateBasisPoints ?? DEFAULT_TAX_RATE_BASIS_POINTS,
+          tax,
+          taxBasisPoints: tax.rateBasisPoints,
           paymentTermsDays: row?.paymentTermsDays ?? DEFAULT_PAYMENT_TERMS_DAYS,
           currency: row ? currencyOf(row.currency) : DEFAULT_CURRENCY,
         },
@@ -143,10 +154,13 @@ export async function draftCompanyInvoices({
   db,
   timesheetIds,
   feeBasisPoints,
+  day,
 }: {
   db: Database;
   timesheetIds: readonly string[];
   feeBasisPoints: number;
+  // The issue day, whose tax rate applies; today when left out.
+  day?: string;
 }): Promise<Map<string, CompanyInvoiceDraft>> {
   const workByCompany = new Map<string, BillableWork[]>();
   for (const line of await loadBillableWork(db, timesheetIds)) {
@@ -154,7 +168,7 @@ export async function draftCompanyInvoices({
     lines.push(line);
     workByCompany.set(line.companyId, lines);
   }
-  const terms = await loadBillingTerms(db, [...workByCompany.keys()]);
+  const terms = await loadBillingTerms(db, [...workByCompany.keys()], day);
   const drafts = new Map<string, CompanyInvoiceDraft>();
   for (const [companyId, work] of workByCompany) {
     const companyTerms = terms.get(companyId) ?? defaultTerms();
@@ -166,6 +180,7 @@ export async function draftCompanyInvoices({
         work,
         feeBasisPoints,
         taxBasisPoints: companyTerms.taxBasisPoints,
+        taxName: companyTerms.tax.name,
         currency: companyTerms.currency,
       }),
     });

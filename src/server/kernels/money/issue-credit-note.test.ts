@@ -18,6 +18,7 @@ describe('partiesOfCreditedInvoice', () => {
     sellerName: 'Tandem Inc.',
     sellerAddress: '',
     sellerTaxId: 'US12-3456789',
+    sellerCountry: 'US',
   };
 
   it('copies the buyer and the seller as the invoice named them, and no money, number or status', () => {
@@ -28,6 +29,7 @@ describe('partiesOfCreditedInvoice', () => {
       billedToTaxId: '',
       sellerName: 'Tandem Inc.',
       sellerAddress: '',
+      sellerCountry: 'US',
       sellerTaxId: 'US12-3456789',
     });
   });

@@ -3,7 +3,15 @@ import { z } from 'zod';
 import type { CreditNoteReason, InvoiceItemKind } from '~/shared/billing';
 import type { Database } from '../../db/client';
 import { integerColumn } from '../../db/row-columns';
-import { billingProfiles, companies, creditNoteItems, creditNotes, invoices, payments } from '../../db/schema';
+import {
+  billingProfiles,
+  companies,
+  creditNoteItems,
+  creditNotes,
+  invoices,
+  milestones,
+  payments,
+} from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
 import { getInvoiceSeller } from '../../platform/get-invoice-seller';
 
@@ -33,8 +41,8 @@ async function takeCreditNoteNumber(tx: Database, year: number): Promise<string>
   return formatCreditNoteNumber(year, Number(counter?.last_number));
 }
 
-// The parties a credit note names, as its invoice keeps them (decision 044): the same seven columns, under
-// the invoice's own names.
+// The parties a credit note names, as its invoice keeps them (decision 044): the same columns, under the
+// invoice's own names.
 type InvoiceParties = Pick<
   typeof invoices.$inferSelect,
   | 'billedToName'
@@ -44,6 +52,7 @@ type InvoiceParties = Pick<
   | 'sellerName'
   | 'sellerAddress'
   | 'sellerTaxId'
+  | 'sellerCountry'
 >;
 
 // Those of the invoice it credits, as the invoice was issued.
@@ -56,6 +65,7 @@ export function partiesOfCreditedInvoice(invoice: InvoiceParties): InvoicePartie
     sellerName: invoice.sellerName,
     sellerAddress: invoice.sellerAddress,
     sellerTaxId: invoice.sellerTaxId,
+    sellerCountry: invoice.sellerCountry,
   };
 }
 
@@ -86,7 +96,40 @@ async function partiesOf(tx: Database, companyId: string, invoiceId: string | nu
     sellerName: seller.legal_name,
     sellerAddress: seller.address,
     sellerTaxId: seller.tax_id,
+    sellerCountry: seller.country,
   };
+}
+
+// The tax rule of what is credited, as it was charged (decision 053): its invoice's, or its funding's.
+async function taxOfCredited(
+  tx: Database,
+  invoiceId: string | null,
+  milestoneId: string | null,
+): Promise<Pick<typeof creditNotes.$inferInsert, 'taxCategory' | 'taxName' | 'taxBasisPoints' | 'taxNote'>> {
+  if (invoiceId) {
+    const [invoice] = await tx
+      .select({
+        taxCategory: invoices.taxCategory,
+        taxName: invoices.taxName,
+        taxBasisPoints: invoices.taxBasisPoints,
+        taxNote: invoices.taxNote,
+      })
+      .from(invoices)
+      .where(eq(invoices.id, invoiceId));
+    if (invoice) return invoice;
+  }
+  if (milestoneId) {
+    const [milestone] = await tx.select().from(milestones).where(eq(milestones.id, milestoneId));
+    if (milestone) {
+      return {
+        taxCategory: milestone.taxCategory ?? 'sales_tax',
+        taxName: milestone.taxName ?? 'Tax',
+        taxBasisPoints: milestone.taxBasisPoints ?? 0,
+        taxNote: milestone.taxNote ?? '',
+      };
+    }
+  }
+  return {};
 }
 
 // Issues the credit note of one refund, once: `refundKey` names the refund (the provider's own refund key),
@@ -143,6 +186,7 @@ export async function issueCreditNote({
       paymentId,
       milestoneId,
       parties: await partiesOf(tx, companyId, invoiceId),
+      ...(await taxOfCredited(tx, invoiceId, milestoneId)),
       issueDate: at.toISOString().slice(0, 10),
       issuedAt: at,
       subtotalCents,

@@ -196,7 +196,7 @@ async function issueBatch({
     if (timesheetIds.length === 0) return [];
 
     // The same drafts the previews show (kernels/money/invoice-drafts.ts): the estimate is the invoice.
-    const draftsByCompany = await draftCompanyInvoices({ db: tx, timesheetIds, feeBasisPoints });
+    const draftsByCompany = await draftCompanyInvoices({ db: tx, timesheetIds, feeBasisPoints, day: today });
     // A company whose approved weeks hold no minutes gets no invoice of nothing.
     const drafts = companyIds.flatMap((companyId) => {
       const draft = draftsByCompany.get(companyId);
@@ -224,10 +224,10 @@ async function issueBatch({
       }),
       sql`insert into invoices (invoice_number, company_id, period_start, period_end, billing_week, issue_date, due_date,
                                 status, subtotal_cents, fee_basis_points, fee_cents, tax_basis_points, tax_cents,
-                                total_cents)
+                                tax_category, tax_name, tax_note, total_cents)
           select invoice_number, company_id, period_start, period_end, ${period.periodStart}::date, ${today}::date,
                  due_date, 'pending', subtotal_cents, ${feeBasisPoints}::int, fee_cents, tax_basis_points, tax_cents,
-                 total_cents
+                 tax_category, tax_name, tax_note, total_cents
           from json_to_recordset(${JSON.stringify(
             drafts.map((draft, index) => ({
               invoice_number: numbers[index],
@@ -238,10 +238,14 @@ async function issueBatch({
               fee_cents: draft.arithmetic.feeCents,
               tax_basis_points: draft.taxBasisPoints,
               tax_cents: draft.arithmetic.taxCents,
+              tax_category: draft.tax.category,
+              tax_name: draft.tax.name,
+              tax_note: draft.tax.note,
               total_cents: draft.arithmetic.totalCents,
             })),
           )}::json) as draft(invoice_number text, company_id uuid, period_start date, period_end date, due_date date,
-                             subtotal_cents int, fee_cents int, tax_basis_points int, tax_cents int, total_cents int)
+                             subtotal_cents int, fee_cents int, tax_basis_points int, tax_cents int,
+                             tax_category text, tax_name text, tax_note text, total_cents int)
           returning id, invoice_number as "invoiceNumber", company_id as "companyId", total_cents as "totalCents",
                     due_date::text as "dueDate", period_start::text as "periodStart", period_end::text as "periodEnd",
                     currency`,

@@ -3,6 +3,7 @@ import type { CreditNote } from '~/shared/billing';
 import { currencyOf } from '~/shared/currencies';
 import type { Database } from '../../db/client';
 import { creditNoteItems, creditNotes, invoices, milestones } from '../../db/schema';
+import { documentTaxView } from '../money/document-tax-view';
 
 // Credit notes as the API answers them (creditNoteSchema), with their items in position order, in the order
 // of the ids asked for. The parties are the note's own copy (decision 044), never the live company. With a
@@ -56,6 +57,7 @@ export async function loadCreditNoteViews({
         fee_cents: note.feeCents,
         tax_cents: note.taxCents,
         total_cents: note.totalCents,
+        tax: documentTaxView(note),
         currency: currencyOf(note.currency),
         items: itemsByNote.get(note.id) ?? [],
       },

@@ -38,6 +38,9 @@ export async function findBillingDetails({
     tax_id: profile?.taxId ?? '',
     currency: isBillingCurrency(row.currency) ? row.currency : 'USD',
     currency_is_fixed: Boolean(row.hasJobs),
+    vat_check: profile?.vatCheck ?? '',
+    vat_checked_at: profile?.vatCheckedAt?.toISOString() ?? null,
+    email_e_invoice: profile?.emailEInvoice ?? false,
     tax_rate_basis_points: profile?.taxRateBasisPoints ?? DEFAULT_TAX_RATE_BASIS_POINTS,
     payment_terms_days: profile?.paymentTermsDays ?? DEFAULT_PAYMENT_TERMS_DAYS,
   };

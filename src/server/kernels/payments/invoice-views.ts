@@ -3,6 +3,7 @@ import type { Invoice, InvoiceRefund } from '~/shared/billing';
 import { currencyOf } from '~/shared/currencies';
 import type { Database } from '../../db/client';
 import { creditNotes, invoiceItems, invoices } from '../../db/schema';
+import { documentTaxView } from '../money/document-tax-view';
 
 // Invoices as the API answers them (invoiceSchema), with their items in position order; in the order of
 // the ids asked for. Both parties are as they were at issue (invoices.billed_to_*, seller_*). With a company, only its own: another company's ids are simply not found.
@@ -75,7 +76,13 @@ export async function loadInvoiceViews({
           country: invoice.billedToCountry,
           tax_id: invoice.billedToTaxId,
         },
-        seller: { name: invoice.sellerName, address: invoice.sellerAddress, tax_id: invoice.sellerTaxId },
+        seller: {
+          name: invoice.sellerName,
+          address: invoice.sellerAddress,
+          tax_id: invoice.sellerTaxId,
+          country: invoice.sellerCountry,
+        },
+        tax: documentTaxView(invoice),
         period_start: invoice.periodStart,
         period_end: invoice.periodEnd,
         issue_date: invoice.issueDate,

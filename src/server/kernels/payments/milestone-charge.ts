@@ -7,6 +7,7 @@ import { AppError } from '../../platform/errors';
 import { getPlatformSettings } from '../../platform/get-platform-settings';
 import { feeAndTaxOf } from '../money/invoice-arithmetic';
 import { loadBillingTerms } from '../money/invoice-drafts';
+import type { TaxTreatment } from '../money/tax-treatment';
 import type { LockedForPayment } from './locked-for-payment';
 
 export interface ChargeRates {
@@ -14,12 +15,17 @@ export interface ChargeRates {
   taxBasisPoints: number;
 }
 
-// What funding charges a company now: the platform fee and its tax rate (decision 035).
-export async function currentChargeRates(db: Database, companyId: string): Promise<ChargeRates> {
+// What funding charges a company now: the platform fee and its tax by the invoices' rule (decisions 035, 053).
+export async function currentChargeRates(
+  db: Database,
+  companyId: string,
+): Promise<ChargeRates & { tax: TaxTreatment | null }> {
   const [settings, terms] = await Promise.all([getPlatformSettings({ db }), loadBillingTerms(db, [companyId])]);
+  const tax = terms.get(companyId)?.tax ?? null;
   return {
     feeBasisPoints: settings.platform_fee_basis_points,
-    taxBasisPoints: terms.get(companyId)?.taxBasisPoints ?? 0,
+    taxBasisPoints: tax?.rateBasisPoints ?? 0,
+    tax,
   };
 }
 
@@ -84,7 +90,8 @@ export async function lockMilestoneForFunding({
     paid: refusal,
     completedMessage: milestoneTexts.alreadyFunded,
     async charge() {
-      const charge = chargeOf(milestone.amountCents, await currentChargeRates(tx, companyId));
+      const rates = await currentChargeRates(tx, companyId);
+      const charge = chargeOf(milestone.amountCents, rates);
       await tx
         .update(milestones)
         .set({
@@ -92,6 +99,9 @@ export async function lockMilestoneForFunding({
           feeCents: charge.fee_cents,
           taxBasisPoints: charge.tax_basis_points,
           taxCents: charge.tax_cents,
+          taxCategory: rates.tax?.category ?? 'sales_tax',
+          taxName: rates.tax?.name ?? 'Tax',
+          taxNote: rates.tax?.note ?? '',
           updatedAt: new Date(),
         })
         .where(eq(milestones.id, milestone.id));

@@ -32,6 +32,7 @@ import {
   unitedKingdom,
 } from 'jsvat';
 import { countryName } from '~/shared/billing-details-texts';
+import { euMemberStates } from '~/shared/tax';
 import { type TaxIdCountry, taxIdShapes, taxIdTexts } from '~/shared/tax-id-texts';
 
 // A company's VAT or GST number, checked for its country's shape and check digits before it is saved and
@@ -118,8 +119,8 @@ const euJsvat: Array<[TaxIdCountry, Country]> = [
   ['SK', slovakiaRepublic],
 ];
 
-// The 27 member states, by ISO code.
-export const euMemberStates: readonly string[] = ['AT', 'BE', 'GR', ...euJsvat.map(([code]) => code)].sort();
+// The 27 member states, by ISO code: one list with the tax rules' (shared/tax.ts).
+export { euMemberStates };
 
 // A British number from Northern Ireland is the same number with XI before it: VIES answers for XI (goods
 // there follow the EU's rules), not for GB since 2021. Both are checked alike; the typed prefix is kept.
