@@ -40,6 +40,7 @@ export const billingDetailsTexts = {
   currencyFixed:
     'The billing currency is fixed once the company has posted a job: its rates, invoices and payments are all in one currency.',
   currencyHint: 'Your jobs’ rates, your invoices and your payments are in this currency.',
+  sellerEmail: 'Enter a valid email address, or leave it empty.',
   emailEInvoice: 'Say whether invoice emails carry the e-invoice: true or false.',
   emailEInvoiceLabel: 'Attach the e-invoice (EN 16931 UBL XML) to invoice emails',
   emailEInvoiceHint:

@@ -99,9 +99,17 @@ export const invoiceSellerSchema = z.object({
   // Where Tandem's entity is established (ISO 3166-1 alpha-2), which picks the VAT or GST rule (decision 053);
   // empty: no VAT or GST, each company's sales tax. Settings saved before it read as empty.
   country: z.string().default(''),
+  // Where companies' accounting reaches the seller: the electronic address its e-invoices name (issue 56).
+  email: z.string().default(''),
 });
 export type InvoiceSeller = z.infer<typeof invoiceSellerSchema>;
-export const defaultInvoiceSeller: InvoiceSeller = { legal_name: 'Tandem', address: '', tax_id: '', country: '' };
+export const defaultInvoiceSeller: InvoiceSeller = {
+  legal_name: 'Tandem',
+  address: '',
+  tax_id: '',
+  country: '',
+  email: '',
+};
 
 export const updateInvoiceSellerSchema = z.object({
   legal_name: z
@@ -115,7 +123,13 @@ export const updateInvoiceSellerSchema = z.object({
     .max(500, { message: 'Write the address in 500 characters or fewer.' })
     .refine((address) => address.split('\n').length <= 6, { message: 'Write the address on at most 6 lines.' }),
   tax_id: companyFields.tax_id,
-  // Left out, it stays as it is.
+  // Left out, these stay as they are.
   country: companyFields.country.optional(),
+  email: z
+    .string({ message: billingDetailsTexts.sellerEmail })
+    .trim()
+    .max(254, { message: billingDetailsTexts.sellerEmail })
+    .refine((email) => email === '' || z.email().safeParse(email).success, { message: billingDetailsTexts.sellerEmail })
+    .optional(),
 });
 export type UpdateInvoiceSeller = z.input<typeof updateInvoiceSellerSchema>;

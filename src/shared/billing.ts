@@ -311,8 +311,21 @@ export const invoiceSchema = z.object({
   // Both parties as they were when the invoice was issued (decision 044): later changes to the company's
   // billing details or to the seller in System Settings leave them as they are. Address lines are joined
   // by newlines; country is ISO 3166-1 alpha-2 or empty.
-  billed_to: z.object({ name: z.string(), address: z.string(), country: z.string(), tax_id: z.string() }),
-  seller: z.object({ name: z.string(), address: z.string(), tax_id: z.string(), country: z.string() }),
+  billed_to: z.object({
+    name: z.string(),
+    address: z.string(),
+    country: z.string(),
+    tax_id: z.string(),
+    // The electronic address its e-invoice names (issue 56); empty on invoices issued before.
+    email: z.string(),
+  }),
+  seller: z.object({
+    name: z.string(),
+    address: z.string(),
+    tax_id: z.string(),
+    country: z.string(),
+    email: z.string(),
+  }),
   tax: documentTaxSchema,
   period_start: z.string(),
   period_end: z.string(),

@@ -15,4 +15,8 @@ export const eInvoiceTexts = {
     `An e-invoice must name the ${role}'s country, and this document does not name one.`,
   // Payment terms (BT-20) of a credit note that has a due date: UBL's credit note has no due date of its own.
   dueOn: (date: string) => `Due on ${date}.`,
+  // EN 16931 is the European standard for VAT invoices: a US sales tax has no VAT category in it.
+  salesTax:
+    'E-invoices follow EN 16931, the European standard for VAT invoices. This document charges a sales tax, not VAT or GST, so it has no e-invoice: download its PDF.',
+  download: 'Download e-invoice (XML)',
 };

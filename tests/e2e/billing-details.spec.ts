@@ -61,7 +61,7 @@ test('a company fills its billing details on Billing, and the next invoice is ma
   await card.getByLabel('City').fill('Amsterdam');
   await card.getByLabel('Postal code').fill('1015 CJ');
   await card.getByLabel('Country').selectOption({ label: 'Netherlands' });
-  await card.getByLabel('Tax ID').fill('nl 123456789b01');
+  await card.getByLabel('Tax ID').fill('nl 0049.09665 b07');
   await expectNoSeriousViolations(page);
   await saveScreenshots(page, 'billing-details-form', { scrollTo: card });
   await card.getByRole('button', { name: 'Save Billing Details' }).click();
@@ -70,7 +70,7 @@ test('a company fills its billing details on Billing, and the next invoice is ma
   await expect(card).toContainText('Keizersgracht 123');
   await expect(card).toContainText('Amsterdam 1015 CJ');
   await expect(card).toContainText('Netherlands');
-  await expect(card).toContainText('NL 123456789B01');
+  await expect(card).toContainText('NL004909665B07');
   await expectNoSeriousViolations(page);
   await saveScreenshots(page, 'billing-details', { scrollTo: card });
 
@@ -81,14 +81,15 @@ test('a company fills its billing details on Billing, and the next invoice is ma
   expect(issued.ok(), await issued.text()).toBe(true);
   const own = await page.request.get('/api/company/invoices');
   const { items } = (await own.json()) as {
-    items: Array<{ billed_to: { name: string; address: string; country: string; tax_id: string } }>;
+    items: Array<{ billed_to: { name: string; address: string; country: string; tax_id: string; email: string } }>;
   };
   expect(items.map((invoice) => invoice.billed_to)).toEqual([
     {
       name: `${companyName} B.V.`,
       address: 'Keizersgracht 123\nAmsterdam 1015 CJ',
       country: 'NL',
-      tax_id: 'NL 123456789B01',
+      tax_id: 'NL004909665B07',
+      email: expect.any(String),
     },
   ]);
 

@@ -84,7 +84,7 @@ export function BillingPartyFields({ registerField, errors }: BillingPartyFields
       </FormField>
       <FormField
         label="Tax ID"
-        hint="The VAT, GST or other tax number your invoices should show. A VAT number is checked for your country: an EU one with its prefix, e.g. DE123456789."
+        hint="The VAT, GST or other tax number your invoices should show. A VAT number is checked for your billing country: an EU one starts with its country code, as DE does for Germany."
         error={errors.tax_id}
         className="sm:col-span-2"
       >

@@ -25,7 +25,7 @@ import {
 import { invoiceSellerQueryOptions, useSaveInvoiceSeller } from './api';
 
 const SAVE_FAILED = 'Failed to save the seller on invoices. Please try again.';
-const sellerFields = ['legal_name', 'address', 'tax_id', 'country'] as const;
+const sellerFields = ['legal_name', 'address', 'tax_id', 'country', 'email'] as const;
 
 // The seller every invoice names (decision 044): Tandem's legal name, its address as its registration
 // writes it (one line per line), its tax ID and its country, whose VAT or GST rule invoices follow (053). Saved on its own, and not touched by Reset: it is the
@@ -76,6 +76,7 @@ function SellerFacts({ seller }: { seller: InvoiceSeller }) {
             ['Legal name', seller.legal_name],
             ['Tax ID', seller.tax_id],
             ['Country', countryName(seller.country)],
+            ['Billing email', seller.email],
             ['Address', seller.address],
           ] as const
         ).map(([label, value]) => (
@@ -121,6 +122,13 @@ function InvoiceSellerForm({ stored }: { stored: InvoiceSeller }) {
         </FormField>
         <FormField label="Tax ID" error={errors.tax_id?.message}>
           {(control) => <Input {...control} autoComplete="off" {...form.register('tax_id')} />}
+        </FormField>
+        <FormField
+          label="Billing email"
+          hint="Where companies’ accounting reaches Tandem: e-invoices name it as the seller’s address."
+          error={errors.email?.message}
+        >
+          {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
         </FormField>
         <FormField
           label="Country"

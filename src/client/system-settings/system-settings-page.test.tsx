@@ -28,6 +28,7 @@ const storedSeller: InvoiceSeller = {
   address: '10 Market Street\nManchester M1 1AA\nUnited Kingdom',
   tax_id: 'GB123456789',
   country: 'GB',
+  email: 'billing@tandem.test',
 };
 
 // The seller on invoices, answered as the server does: the whole seller, stored as sent.
@@ -35,7 +36,7 @@ function fakeInvoiceSeller(server: FakeServer) {
   let seller = storedSeller;
   server.on(settingsContract.invoiceSeller, () => seller);
   server.on(settingsContract.updateInvoiceSeller, ({ body }) => {
-    seller = { ...body, country: body.country ?? seller.country };
+    seller = { ...body, country: body.country ?? seller.country, email: body.email ?? seller.email };
     return seller;
   });
 }

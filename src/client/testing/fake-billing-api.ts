@@ -39,8 +39,8 @@ export function invoice(overrides: Partial<Invoice> = {}): Invoice {
     invoice_number: `INV-2026-${String(invoiceNumber).padStart(4, '0')}`,
     company_id: 'company',
     company_name: 'Acme',
-    billed_to: { name: 'Acme', address: '', country: '', tax_id: '' },
-    seller: { name: 'Tandem', address: '', tax_id: '', country: '' },
+    billed_to: { name: 'Acme', address: '', country: '', tax_id: '', email: '' },
+    seller: { name: 'Tandem', address: '', tax_id: '', country: '', email: '' },
     tax: {
       category: 'sales_tax',
       name: 'Tax',

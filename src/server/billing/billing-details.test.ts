@@ -18,7 +18,7 @@ const portugal = {
   region: '',
   postal_code: '1100-048',
   country: 'PT',
-  tax_id: 'PT509876543',
+  tax_id: 'PT100000096',
 };
 
 // A company's billing details (the books issue, item 7): the company writes who it is on its invoices; an
@@ -53,17 +53,23 @@ describe('billing details', () => {
       tax_id: '',
       currency: 'USD',
       currency_is_fixed: false,
+      vat_check: '',
+      vat_checked_at: null,
+      email_e_invoice: false,
       tax_rate_basis_points: 0,
       payment_terms_days: 14,
     });
     const saved = await company.call(paymentsContract.updateBillingDetails, {
-      body: { ...portugal, country: ' pt ', tax_id: 'pt509876543 ' },
+      body: { ...portugal, country: ' pt ', tax_id: 'pt 100 000 096 ' },
     });
     expect(saved.statusCode, saved.error?.error).toBe(200);
     expect(saved.body).toEqual({
       ...portugal,
       currency: 'USD',
       currency_is_fixed: false,
+      vat_check: '',
+      vat_checked_at: null,
+      email_e_invoice: false,
       tax_rate_basis_points: 0,
       payment_terms_days: 14,
     });
@@ -207,6 +213,7 @@ describe('billing details', () => {
       address: '',
       tax_id: '',
       country: '',
+      email: '',
     });
     const blank = await admin.call(settingsContract.updateInvoiceSeller, {
       body: { legal_name: ' ', address: '', tax_id: '' },
@@ -219,8 +226,8 @@ describe('billing details', () => {
       tax_id: 'US12-3456789',
     };
     const saved = await admin.call(settingsContract.updateInvoiceSeller, { body: seller });
-    expect(saved.body).toEqual({ ...seller, country: '' });
-    expect((await admin.call(settingsContract.invoiceSeller)).body).toEqual({ ...seller, country: '' });
+    expect(saved.body).toEqual({ ...seller, country: '', email: '' });
+    expect((await admin.call(settingsContract.invoiceSeller)).body).toEqual({ ...seller, country: '', email: '' });
     const [audited] = await testApp.database.db
       .select()
       .from(auditLogs)

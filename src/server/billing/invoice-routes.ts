@@ -7,6 +7,9 @@ import { registerEndpoint } from '../platform/contract-routes';
 import { AppError } from '../platform/errors';
 import { sendGeneratedFile } from '../platform/file-transfer';
 import { isoDay } from '../platform/work-calendar';
+import { creditedInvoiceOf } from './e-invoice/credited-invoice';
+import { eInvoiceOfCreditNote, eInvoiceOfInvoice } from './e-invoice/e-invoice-of';
+import { eInvoiceXml } from './e-invoice/ubl-xml';
 import { findCreditNotes } from './find-credit-notes';
 import { findInvoices } from './find-invoices';
 import { findUnbilledWork } from './find-unbilled-work';
@@ -21,6 +24,13 @@ const sendPdf = (reply: FastifyReply, filename: string, content: Buffer) =>
   sendGeneratedFile(
     reply,
     { filename, contentType: 'application/pdf', content },
+    { cacheControl: 'private, no-store' },
+  );
+
+const sendXml = (reply: FastifyReply, filename: string, content: string) =>
+  sendGeneratedFile(
+    reply,
+    { filename, contentType: 'application/xml', content: Buffer.from(content, 'utf8') },
     { cacheControl: 'private, no-store' },
   );
 
@@ -64,6 +74,11 @@ export async function invoiceRoutes(app: FastifyInstance, { context }: { context
     );
   });
 
+  registerEndpoint(app, invoicesContract.invoiceEInvoice, { config }, async (request, reply) => {
+    const invoice = await getInvoice({ db, companyId: currentCompanyId(request), id: request.params.id });
+    return sendXml(reply, `${invoice.invoice_number}.xml`, await eInvoiceXml(eInvoiceOfInvoice(invoice)));
+  });
+
   registerEndpoint(app, invoicesContract.creditNotes, { config }, async (request) =>
     findCreditNotes({
       db,
@@ -80,6 +95,12 @@ export async function invoiceRoutes(app: FastifyInstance, { context }: { context
   registerEndpoint(app, invoicesContract.creditNotePdf, { config }, async (request, reply) => {
     const note = await getCreditNote({ db, companyId: currentCompanyId(request), id: request.params.id });
     return sendPdf(reply, `${note.credit_note_number}.pdf`, await renderCreditNotePdf({ note }));
+  });
+
+  registerEndpoint(app, invoicesContract.creditNoteEInvoice, { config }, async (request, reply) => {
+    const note = await getCreditNote({ db, companyId: currentCompanyId(request), id: request.params.id });
+    const credited = await creditedInvoiceOf(db, note);
+    return sendXml(reply, `${note.credit_note_number}.xml`, await eInvoiceXml(eInvoiceOfCreditNote(note, credited)));
   });
 
   registerEndpoint(app, invoicesContract.unbilledWork, { config }, async (request) =>

@@ -784,12 +784,14 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
           address: 'Rua Augusta 27\nLisbon 1100-048',
           country: 'PT',
           tax_id: 'PT509876543',
+          email: 'billing@listing.test',
         },
         seller: {
           name: 'Tandem Teams, Inc.',
           address: '2 Harbor Way\nWilmington, DE 19801\nUnited States',
           tax_id: 'US12-3456789',
           country: 'US',
+          email: 'billing@tandem.test',
         },
         tax: {
           category: 'sales_tax',

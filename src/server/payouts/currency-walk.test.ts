@@ -75,7 +75,7 @@ describe('a company billed in euros pays talent in pesos and rupees', () => {
         region: '',
         postal_code: '10117',
         country: 'DE',
-        tax_id: 'DE123456789',
+        tax_id: 'DE136695976',
         currency: 'EUR',
       },
     });

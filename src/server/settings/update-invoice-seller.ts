@@ -23,7 +23,7 @@ export async function updateInvoiceSeller({
   ipAddress,
 }: {
   db: Database;
-  seller: Omit<InvoiceSeller, 'country'> & { country?: string };
+  seller: Omit<InvoiceSeller, 'country' | 'email'> & { country?: string; email?: string };
   actorId: string;
   ipAddress?: string;
 }): Promise<InvoiceSeller> {
@@ -31,12 +31,18 @@ export async function updateInvoiceSeller({
     await transaction.execute(sql`select pg_advisory_xact_lock(hashtext('platform_settings'))`);
     const before = await getInvoiceSeller({ db: transaction });
     const country = seller.country ?? before.country;
-    const after: InvoiceSeller = { ...seller, country, tax_id: checkedTaxId(country, seller.tax_id) };
+    const after: InvoiceSeller = {
+      ...seller,
+      country,
+      email: seller.email ?? before.email,
+      tax_id: checkedTaxId(country, seller.tax_id),
+    };
     if (
       before.legal_name === after.legal_name &&
       before.address === after.address &&
       before.tax_id === after.tax_id &&
-      before.country === after.country
+      before.country === after.country &&
+      before.email === after.email
     ) {
       return before;
     }

@@ -224,7 +224,7 @@ export async function walkTheBooks(
     region: '',
     postal_code: '1100-048',
     country: 'PT',
-    tax_id: 'PT509876543',
+    tax_id: 'PT100000096',
   };
   const details = succeeded(
     'Billing details',

@@ -41,9 +41,11 @@ export async function rerunCreditNoteBackfill(db: Database): Promise<void> {
   const first = statements.findIndex((statement) => statement.includes('What went back of each payment'));
   if (first < 0) throw new Error('Migration 0074 has no backfill.');
   for (const statement of statements.slice(first)) await db.execute(sql.raw(statement));
-  // Migration 0077 gave the notes their seller's country and their tax rule.
-  const vatRules = await readFile(path.join(import.meta.dirname, '../db/migrations/0077_vat_rules.sql'), 'utf8');
-  for (const statement of vatRules.split('--> statement-breakpoint').map((part) => part.trim())) {
-    if (/^(--[^\n]*\n)*UPDATE "credit_notes"/.test(statement)) await db.execute(sql.raw(statement));
+  // Migrations 0077 and 0078 gave the notes their seller's country, their tax rule and both parties' addresses.
+  for (const later of ['0077_vat_rules.sql', '0078_e_invoice_addresses.sql']) {
+    const text = await readFile(path.join(import.meta.dirname, '../db/migrations', later), 'utf8');
+    for (const statement of text.split('--> statement-breakpoint').map((part) => part.trim())) {
+      if (/^(--[^\n]*\n)*UPDATE "credit_notes"/.test(statement)) await db.execute(sql.raw(statement));
+    }
   }
 }

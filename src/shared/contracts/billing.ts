@@ -59,6 +59,15 @@ export const invoicesContract = defineContract(
       params: idParams('invoice'),
       responses: { 200: fileOf('application/pdf') },
     },
+    // Issue 56: the same invoice as an EN 16931 e-invoice for accounting systems and tax portals.
+    invoiceEInvoice: {
+      method: 'GET',
+      path: '/api/company/invoices/:id/e-invoice',
+      summary:
+        'Download one of your invoices as an EN 16931 e-invoice (UBL 2.1, Peppol BIS Billing 3.0); 409 for an invoice that charges a sales tax, not VAT or GST',
+      params: idParams('invoice'),
+      responses: { 200: fileOf('application/xml') },
+    },
     // Decision 048: the money given back, each refund a numbered credit note.
     creditNotes: {
       method: 'GET',
@@ -80,6 +89,14 @@ export const invoicesContract = defineContract(
       summary: 'Download one of your credit notes as a PDF',
       params: idParams('credit note'),
       responses: { 200: fileOf('application/pdf') },
+    },
+    creditNoteEInvoice: {
+      method: 'GET',
+      path: '/api/company/credit-notes/:id/e-invoice',
+      summary:
+        'Download one of your credit notes as an EN 16931 e-invoice (UBL 2.1 CreditNote); 409 for one that credits a sales tax',
+      params: idParams('credit note'),
+      responses: { 200: fileOf('application/xml') },
     },
     // Decision 024: the money between approval and invoice.
     unbilledWork: {

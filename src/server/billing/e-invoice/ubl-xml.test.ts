@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { type Invoice, InvoiceService } from '@e-invoice-eu/core';
 import fc from 'fast-check';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { eInvoiceTexts } from '~/shared/e-invoice-texts';
 import { workAmountCents } from '../../kernels/money/work-amount';
+import { xmllint } from '../../testing/xmllint';
 import type { EInvoiceDocument, EInvoiceLine, EInvoiceParty } from './e-invoice-document';
 import {
   eInvoiceData,
@@ -150,17 +150,6 @@ const cases: Array<{ name: string; document: EInvoiceDocument }> = (['invoice', 
     },
   ],
 );
-
-// xmllint parses the file (Debian's libxml2-utils, which .ci/run installs): a missing tool fails the test.
-function xmllint(xml: string): { status: number | null; stderr: string } {
-  const result = spawnSync('xmllint', ['--noout', '-'], { input: xml, encoding: 'utf8' });
-  if (result.error) {
-    throw new Error(
-      `xmllint could not run (${result.error.message}); install it with apt-get install -y libxml2-utils, as .ci/run does.`,
-    );
-  }
-  return { status: result.status, stderr: result.stderr };
-}
 
 const repeated = new Set([
   'cac:InvoiceLine',

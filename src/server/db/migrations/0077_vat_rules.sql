@@ -52,29 +52,4 @@ INSERT INTO "tax_rates" ("country", "name", "rate_basis_points", "effective_from
   ('PL', 'VAT', 2300, '2000-01-01'), ('PT', 'VAT', 2300, '2000-01-01'), ('RO', 'VAT', 2100, '2000-01-01'),
   ('SE', 'VAT', 2500, '2000-01-01'), ('SI', 'VAT', 2200, '2000-01-01'), ('SK', 'VAT', 2300, '2000-01-01'),
   ('GB', 'VAT', 2000, '2000-01-01'), ('CH', 'VAT', 810, '2000-01-01'), ('NO', 'VAT', 2500, '2000-01-01'),
-  ('AU', 'GST', 1000, '2000-01-01'), ('IN', 'GST', 1800, '2000-01-01'), ('CA', 'GST', 500, '2000-01-01');--> statement-breakpoint
--- The seller's country too, from the same setting, as issued (migration 0072's function, plus the country).
-CREATE OR REPLACE FUNCTION invoices_name_buyer() RETURNS trigger AS $$
-DECLARE
-  seller jsonb;
-BEGIN
-  IF NEW."billed_to_name" = '' THEN
-    SELECT coalesce(nullif(p."legal_name", ''), c."name"),
-           concat_ws(E'\n', nullif(p."address_line1", ''), nullif(p."address_line2", ''),
-                     nullif(concat_ws(' ', nullif(concat_ws(', ', nullif(p."city", ''), nullif(p."region", '')), ''),
-                                      nullif(p."postal_code", '')), '')),
-           coalesce(p."country", ''), coalesce(p."tax_id", '')
-      INTO NEW."billed_to_name", NEW."billed_to_address", NEW."billed_to_country", NEW."billed_to_tax_id"
-      FROM "companies" c LEFT JOIN "billing_profiles" p ON p."company_id" = c."id"
-      WHERE c."id" = NEW."company_id";
-  END IF;
-  IF NEW."seller_name" = '' THEN
-    SELECT "value" INTO seller FROM "platform_settings" WHERE "key" = 'invoice_seller';
-    NEW."seller_name" := coalesce(nullif(seller->>'legal_name', ''), 'Tandem');
-    NEW."seller_address" := coalesce(seller->>'address', '');
-    NEW."seller_tax_id" := coalesce(seller->>'tax_id', '');
-    NEW."seller_country" := coalesce(seller->>'country', '');
-  END IF;
-  RETURN NEW;
-END;
-$$ LANGUAGE plpgsql;
+  ('AU', 'GST', 1000, '2000-01-01'), ('IN', 'GST', 1800, '2000-01-01'), ('CA', 'GST', 500, '2000-01-01');

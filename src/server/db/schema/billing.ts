@@ -117,6 +117,10 @@ export const invoices = pgTable(
     sellerAddress: text().notNull().default(''),
     sellerTaxId: text().notNull().default(''),
     sellerCountry: text().notNull().default(''),
+    // Both parties' electronic addresses as issued, which their e-invoice names (issue 56): the company's
+    // contact email and the seller's billing email from System Settings.
+    billedToEmail: text().notNull().default(''),
+    sellerEmail: text().notNull().default(''),
     // The days the invoice covers: the first and last day of the work it bills (decision 047). Invoices
     // issued before that decision kept their run's week, as issued.
     periodStart: date({ mode: 'string' }).notNull(),

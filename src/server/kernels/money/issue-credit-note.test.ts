@@ -19,6 +19,8 @@ describe('partiesOfCreditedInvoice', () => {
     sellerAddress: '',
     sellerTaxId: 'US12-3456789',
     sellerCountry: 'US',
+    billedToEmail: 'billing@acme.test',
+    sellerEmail: 'billing@tandem.test',
   };
 
   it('copies the buyer and the seller as the invoice named them, and no money, number or status', () => {
@@ -30,6 +32,8 @@ describe('partiesOfCreditedInvoice', () => {
       sellerName: 'Tandem Inc.',
       sellerAddress: '',
       sellerCountry: 'US',
+      billedToEmail: 'billing@acme.test',
+      sellerEmail: 'billing@tandem.test',
       sellerTaxId: 'US12-3456789',
     });
   });

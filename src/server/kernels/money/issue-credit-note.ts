@@ -53,6 +53,8 @@ type InvoiceParties = Pick<
   | 'sellerAddress'
   | 'sellerTaxId'
   | 'sellerCountry'
+  | 'billedToEmail'
+  | 'sellerEmail'
 >;
 
 // Those of the invoice it credits, as the invoice was issued.
@@ -66,6 +68,8 @@ export function partiesOfCreditedInvoice(invoice: InvoiceParties): InvoicePartie
     sellerAddress: invoice.sellerAddress,
     sellerTaxId: invoice.sellerTaxId,
     sellerCountry: invoice.sellerCountry,
+    billedToEmail: invoice.billedToEmail,
+    sellerEmail: invoice.sellerEmail,
   };
 }
 
@@ -78,7 +82,7 @@ async function partiesOf(tx: Database, companyId: string, invoiceId: string | nu
   }
   const [[company], seller] = await Promise.all([
     tx
-      .select({ name: companies.name, profile: billingProfiles })
+      .select({ name: companies.name, email: companies.contactEmail, profile: billingProfiles })
       .from(companies)
       .leftJoin(billingProfiles, eq(billingProfiles.companyId, companies.id))
       .where(eq(companies.id, companyId)),
@@ -97,6 +101,8 @@ async function partiesOf(tx: Database, companyId: string, invoiceId: string | nu
     sellerAddress: seller.address,
     sellerTaxId: seller.tax_id,
     sellerCountry: seller.country,
+    billedToEmail: company?.email ?? '',
+    sellerEmail: seller.email,
   };
 }
 
