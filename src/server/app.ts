@@ -84,6 +84,7 @@ import { siteRoutes } from './site/routes';
 import { applicantCvRoutes } from './talent/cv-routes';
 import { talentRoutes } from './talent/routes';
 import { talentSearchRoutes } from './talent-search/routes';
+import { taxRateRoutes } from './tax-rates/routes';
 import { teamRoutes } from './teams/routes';
 import { adminAssignmentRoutes } from './work/admin-assignment-routes';
 import { workRoutes } from './work/work-routes';
@@ -324,6 +325,7 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   await app.register(adminApplicantRoutes, { context });
   await app.register(settingsRoutes, { context });
   await app.register(fxRateRoutes, { context });
+  await app.register(taxRateRoutes, { context });
   await app.register(apiTokenRoutes, { context });
   await app.register(accountManagerRoutes, { context });
   await app.register(managerRoutes, { context });

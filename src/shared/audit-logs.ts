@@ -124,6 +124,8 @@ const actionLabelOverrides: Record<string, string> = {
   'settings.fx_updated': 'FX margin and rate age updated',
   'fx_rates.imported': 'Exchange rates imported',
   'fx_rate.entered': 'Exchange rate entered by hand',
+  'tax_rate.added': 'Tax rate added',
+  'tax_rate.removed': 'Tax rate removed',
   'billing_details.updated': 'Billing details updated',
   'ledger.exported': 'Ledger exported for the accountant',
 };

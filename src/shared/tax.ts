@@ -68,6 +68,7 @@ export const taxTexts = {
   rateDate: 'Give the day the rate takes effect, as YYYY-MM-DD.',
   rateExists: 'That country already has a rate taking effect that day. Change the day, or remove that rate first.',
   ratePast: 'A rate that has taken effect stays: invoices were issued at it. Add a new rate from a later day instead.',
+  rateFromToday: 'A new rate takes effect today or later: invoices already issued keep the rate they were issued at.',
   rateNotFound: 'This tax rate does not exist.',
   rateAdded: 'Tax rate added.',
   rateRemoved: 'Tax rate removed.',

@@ -82,6 +82,9 @@ export const nextInvoiceQueryOptions = () =>
 
 export const downloadInvoicePdf = (invoice: Invoice) =>
   downloadApi(invoicesContract.invoicePdf, `${invoice.invoice_number}.pdf`, { params: { id: invoice.id } });
+// The invoice as an EN 16931 e-invoice (issue 56): UBL XML for accounting systems and tax portals.
+export const downloadInvoiceEInvoice = (invoice: Invoice) =>
+  downloadApi(invoicesContract.invoiceEInvoice, `${invoice.invoice_number}.xml`, { params: { id: invoice.id } });
 // A refund's credit note (decision 048).
 export const downloadCreditNotePdf = (refund: Pick<InvoiceRefund, 'credit_note_id' | 'credit_note_number'>) =>
   downloadApi(invoicesContract.creditNotePdf, `${refund.credit_note_number}.pdf`, {

@@ -7,6 +7,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~
 import type { Invoice, InvoiceRefund } from '~/shared/billing';
 import { creditNoteReasonLabels, formatBasisPoints, formatCents } from '~/shared/billing-texts';
 import type { Currency } from '~/shared/currencies';
+import { eInvoiceTexts } from '~/shared/e-invoice-texts';
 import { taxCategoryLabels } from '~/shared/tax';
 import {
   formatDay,
@@ -25,6 +26,7 @@ interface InvoiceDetailDialogProps {
   // Left out for a role that may not pay (a Viewer): no Pay button.
   onPay?: (invoice: Invoice) => void;
   onDownload: (invoice: Invoice) => void;
+  onDownloadEInvoice: (invoice: Invoice) => void;
   onDownloadCreditNote: (refund: InvoiceRefund) => void;
 }
 
@@ -130,6 +132,7 @@ export function InvoiceDetailDialog({
   onOpenChange,
   onPay,
   onDownload,
+  onDownloadEInvoice,
   onDownloadCreditNote,
 }: InvoiceDetailDialogProps) {
   const isPaid = invoice.status === 'paid';
@@ -209,6 +212,13 @@ export function InvoiceDetailDialog({
             <DownloadIcon aria-hidden="true" />
             Download PDF
           </Button>
+          {/* A sales tax is no VAT: EN 16931 has no e-invoice for it. */}
+          {invoice.tax.category !== 'sales_tax' && (
+            <Button variant="outline" onClick={() => onDownloadEInvoice(invoice)}>
+              <DownloadIcon aria-hidden="true" />
+              {eInvoiceTexts.download}
+            </Button>
+          )}
           {!isPaid && onPay && <Button onClick={() => onPay(invoice)}>Pay Invoice</Button>}
         </DialogFooter>
       </DialogContent>

@@ -17,6 +17,7 @@ import type { Invoice, InvoiceRefund, InvoiceSortKey } from '~/shared/billing';
 import { formatCents } from '~/shared/billing-texts';
 import {
   downloadCreditNotePdf,
+  downloadInvoiceEInvoice,
   downloadInvoicePdf,
   downloadInvoicesPdf,
   invoiceListQueryOptions,
@@ -41,6 +42,7 @@ async function download(save: () => Promise<void>) {
 }
 
 const downloadInvoice = (invoice: Invoice) => download(() => downloadInvoicePdf(invoice));
+const downloadEInvoice = (invoice: Invoice) => download(() => downloadInvoiceEInvoice(invoice));
 const downloadCreditNote = (refund: InvoiceRefund) => download(() => downloadCreditNotePdf(refund));
 
 // The Invoices list of /company/billing (docs/spec/admin-billing-and-content.md §2): search by number, status,
@@ -280,6 +282,7 @@ export function InvoicesSection() {
           onOpenChange={closeDialog}
           onPay={mayPay ? (invoice) => setDialog({ mode: 'pay', invoice }) : undefined}
           onDownload={downloadInvoice}
+          onDownloadEInvoice={downloadEInvoice}
           onDownloadCreditNote={downloadCreditNote}
         />
       )}

@@ -5,8 +5,10 @@ import type { AccountCodes } from '~/shared/accounting';
 import type { UpdateInvoiceSeller } from '~/shared/billing-details';
 import { fxRatesContract } from '~/shared/contracts/fx-rates';
 import { settingsContract } from '~/shared/contracts/settings';
+import { taxRatesContract } from '~/shared/contracts/tax-rates';
 import { type EnterFxRateInput, FX_RATES_PAGE_SIZE, type FxSettings } from '~/shared/fx-rates';
 import type { PlatformSettings, PlatformSettingsUpdate } from '~/shared/settings';
+import type { AddTaxRate } from '~/shared/tax-rates';
 
 // System Settings (/api/admin/settings): read, save the changed ones, reset to the defaults.
 
@@ -114,3 +116,26 @@ export function useSaveFxSettings() {
     },
   });
 }
+
+// VAT and GST rates (issue 56; docs/decisions/053): every country's rates a page at a time, one added from a
+// day on, one not yet in effect removed.
+export const TAX_RATES_PAGE_SIZE = 50;
+export const taxRatesQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: ['admin', 'tax-rates', page],
+    queryFn: () => callApi(taxRatesContract.list, { query: { page, page_size: TAX_RATES_PAGE_SIZE } }),
+  });
+
+function useTaxRatesMutation<Input, Output>(request: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'tax-rates'] }),
+  });
+}
+
+export const useAddTaxRate = () =>
+  useTaxRatesMutation((input: AddTaxRate) => callApi(taxRatesContract.add, { body: input }));
+
+export const useRemoveTaxRate = () =>
+  useTaxRatesMutation((id: string) => callApi(taxRatesContract.remove, { params: { id } }));

@@ -38,6 +38,7 @@ import {
   settingsFormSchema,
   toFormValues,
 } from './settings-form';
+import { TaxRatesCard } from './tax-rates-card';
 
 const tabs = [
   { value: 'general', label: 'General' },
@@ -107,6 +108,7 @@ export function SystemSettingsPage({ pageId }: PageProps) {
       <InvoiceSellerCard />
       <AccountCodesCard />
       <ExchangeRatesCard />
+      <TaxRatesCard />
     </div>
   );
 }

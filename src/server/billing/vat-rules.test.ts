@@ -4,11 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoicesContract } from '~/shared/contracts/billing';
 import { paymentsContract } from '~/shared/contracts/payments';
 import { settingsContract } from '~/shared/contracts/settings';
+import { taxRatesContract } from '~/shared/contracts/tax-rates';
 import { eInvoiceTexts } from '~/shared/e-invoice-texts';
-import { taxNotes } from '~/shared/tax';
+import { taxNotes, taxTexts } from '~/shared/tax';
 import { taxIdTexts } from '~/shared/tax-id-texts';
 import { companies } from '../db/schema';
 import { issueInvoices } from '../kernels/money/issue-invoices';
+import { taxRateOn } from '../kernels/money/load-tax-treatments';
 import { currentChargeRates } from '../kernels/payments/milestone-charge';
 import { addDays, isoDay, weekStartOf } from '../platform/work-calendar';
 import { signedInAccount } from '../testing/auth-helpers';
@@ -225,6 +227,52 @@ describe('VAT on invoices from an Irish seller', () => {
     expect(unregistered.error?.fields).toEqual({ tax_id: taxIdTexts.notRegistered });
     expect((await owner.call(paymentsContract.billingDetails)).body).toMatchObject({ country: '', tax_id: '' });
     expect(vies.requests).toContainEqual({ countryCode: 'FR', vatNumber: '05442977302' });
+  });
+
+  it('takes a new rate from its day on; one in effect stays, one scheduled may go; administrators only', async () => {
+    const today = isoDay(new Date());
+    const tomorrow = addDays(today, 1);
+    const listed = await admin.call(taxRatesContract.list, { query: { page: 1, page_size: 100 } });
+    expect(listed.body.items).toContainEqual(
+      expect.objectContaining({ country: 'IE', name: 'VAT', rate_basis_points: 2300, is_current: true }),
+    );
+    const added = await admin.call(taxRatesContract.add, {
+      body: { country: 'ie', name: 'VAT', rate_basis_points: 2400, effective_from: tomorrow },
+    });
+    expect(added.statusCode, added.error?.error).toBe(201);
+    expect(added.body).toMatchObject({ country: 'IE', is_current: false, is_scheduled: true });
+    expect(await taxRateOn(db(), 'IE', today)).toEqual({ name: 'VAT', rateBasisPoints: 2300 });
+    expect(await taxRateOn(db(), 'IE', tomorrow)).toEqual({ name: 'VAT', rateBasisPoints: 2400 });
+
+    const twice = await admin.call(taxRatesContract.add, {
+      body: { country: 'IE', name: 'VAT', rate_basis_points: 2500, effective_from: tomorrow },
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.error?.fields).toEqual({ effective_from: taxTexts.rateExists });
+    const backdated = await admin.call(taxRatesContract.add, {
+      body: { country: 'IE', name: 'VAT', rate_basis_points: 2500, effective_from: addDays(today, -1) },
+    });
+    expect(backdated.error?.fields).toEqual({ effective_from: taxTexts.rateFromToday });
+    const bad = await admin.callUnchecked(taxRatesContract.add, {
+      body: { country: 'XX', name: 'Sales', rate_basis_points: 10_001, effective_from: '2026-02-30' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.error?.fields).toEqual({
+      country: taxTexts.rateCountry,
+      name: taxTexts.rateName,
+      rate_basis_points: taxTexts.rateValue,
+      effective_from: taxTexts.rateDate,
+    });
+
+    const company = await companyAccount(testApp, 'Rates Reader Ltd');
+    expect((await company.call(taxRatesContract.list, { query: {} })).statusCode).toBe(403);
+    expect((await company.call(taxRatesContract.remove, { params: { id: added.body.id } })).statusCode).toBe(403);
+    const current = listed.body.items.find((rate) => rate.country === 'IE' && rate.is_current);
+    const kept = await admin.call(taxRatesContract.remove, { params: { id: current?.id ?? '' } });
+    expect(kept.statusCode).toBe(409);
+    expect(kept.error?.error).toBe(taxTexts.ratePast);
+    expect((await admin.call(taxRatesContract.remove, { params: { id: added.body.id } })).statusCode).toBe(204);
+    expect(await taxRateOn(db(), 'IE', tomorrow)).toEqual({ name: 'VAT', rateBasisPoints: 2300 });
   });
 
   it('gives no e-invoice for a sales tax: a seller with no country charges each company’s own rate', async () => {

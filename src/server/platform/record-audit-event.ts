@@ -139,6 +139,8 @@ export type AuditAction =
   // Exchange rates (docs/decisions/050): a file imported or fetched, a rate entered, the FX settings changed.
   | 'fx_rates.imported'
   | 'fx_rate.entered'
+  | 'tax_rate.added'
+  | 'tax_rate.removed'
   | 'settings.fx_updated'
   | 'ledger.exported'
   | 'api_token.created'
