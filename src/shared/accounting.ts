@@ -3,6 +3,7 @@ import { type Currency, minorUnitsOf } from './currencies';
 import { currencySchema, reportingRateSchema } from './fx-rates';
 import { minorToDecimal } from './money-format';
 import { type LedgerAccount, type LedgerTransactionKind, ledgerAccounts } from './payouts';
+import { taxCategories } from './tax';
 
 // The books an accountant imports (docs/decisions/046): the ledger's transactions as manual journals for Xero
 // and QuickBooks Online, a trial balance and a month-end report, each account under the accountant's own
@@ -310,6 +311,28 @@ export const monthEndReportSchema = z.object({
   ),
 });
 export type MonthEndReport = z.infer<typeof monthEndReportSchema>;
+
+// GET /api/admin/accounting/vat: the tax a period's invoices charged, net of its credit notes, per currency,
+// rule and rate (issue 56, decision 053) — what a VAT return and an EC sales list start from.
+export const vatReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  lines: z.array(
+    z.object({
+      currency: currencySchema,
+      category: z.enum(taxCategories),
+      // VAT, GST, or Tax for a sales tax.
+      name: z.string(),
+      rate_basis_points: z.number().int(),
+      invoices: z.number().int(),
+      credit_notes: z.number().int(),
+      // Invoiced less credited: the fee and the work (or milestone) the tax was charged on, and the tax.
+      taxable_cents: z.number().int(),
+      tax_cents: z.number().int(),
+    }),
+  ),
+});
+export type VatReport = z.infer<typeof vatReportSchema>;
 
 // Minor units as the files write them, the currency's own decimals and no float on the way: 123456 USD →
 // '1234.56', -5 USD → '-0.05', 1234 JPY → '1234', -5 KWD → '-0.005'.

@@ -130,6 +130,7 @@ describe('Company Management: billing details', () => {
           country: 'US',
           tax_id: '12-3456789',
           currency: 'USD',
+          email_e_invoice: false,
           tax_rate_basis_points: 829,
           payment_terms_days: 30,
         },

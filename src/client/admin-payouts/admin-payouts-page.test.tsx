@@ -944,6 +944,32 @@ describe('Payouts: Books', () => {
       ],
       converted_total_cents: 71_646,
     }));
+    server.on(accountingContract.vatReport, ({ query }) => ({
+      from: query.get('from') ?? '',
+      to: query.get('to') ?? '',
+      lines: [
+        {
+          currency: 'EUR' as const,
+          category: 'reverse_charge' as const,
+          name: 'VAT',
+          rate_basis_points: 0,
+          invoices: 3,
+          credit_notes: 1,
+          taxable_cents: 660_000,
+          tax_cents: 0,
+        },
+        {
+          currency: 'EUR' as const,
+          category: 'standard' as const,
+          name: 'VAT',
+          rate_basis_points: 2300,
+          invoices: 2,
+          credit_notes: 0,
+          taxable_cents: 440_000,
+          tax_cents: 101_200,
+        },
+      ],
+    }));
     await renderRoute(`${paths.adminPayouts.getHref()}?tab=books&month=2026-10`, { user: admin(), server });
     const dollars = await screen.findByRole('table', { name: 'Month-end report, October 2026, USD' });
     expect(within(dollars).getByRole('row', { name: /Revenue \(platform fees\).*\$1,234\.56/ })).toBeInTheDocument();
@@ -981,12 +1007,31 @@ describe('Payouts: Books', () => {
       'href',
       '/api/admin/accounting/journal-quickbooks.csv?from=2026-10-01&to=2026-10-31',
     );
+    // The month's VAT by rule and rate, net of credit notes.
+    const vat = await screen.findByRole('table', { name: 'VAT report, October 2026' });
+    expect(
+      within(vat).getByRole('row', {
+        name: /VAT 0%.*Reverse charge · EUR.*3 invoices, 1 credit notes.*€6,600\.00.*€0\.00/,
+      }),
+    ).toBeInTheDocument();
+    expect(
+      within(vat).getByRole('row', { name: /VAT 23%.*Standard rate · EUR.*€4,400\.00.*€1,012\.00/ }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'VAT report (CSV)' })).toHaveAttribute(
+      'href',
+      '/api/admin/accounting/vat.csv?from=2026-10-01&to=2026-10-31',
+    );
   });
 
   it('says when the report fails, and offers to try again', async () => {
     const server = createFakeServer();
     fakePayoutsAdmin(server);
     server.on(accountingContract.monthEnd, () => replyError(500, 'internal', 'The ledger could not be read.'));
+    server.on(accountingContract.vatReport, ({ query }) => ({
+      from: query.get('from') ?? '',
+      to: query.get('to') ?? '',
+      lines: [],
+    }));
     server.on(accountingContract.trialBalance, ({ query }) => ({
       as_of: query.get('as_of') ?? '',
       reporting_currency: 'USD' as const,

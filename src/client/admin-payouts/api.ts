@@ -72,6 +72,13 @@ export const monthEndQueryOptions = (month: string) =>
     queryFn: () => callApi(accountingContract.monthEnd, { query: { month } }),
   });
 
+// The tax a period's invoices charged, net of credit notes, per currency, rule and rate (decision 053).
+export const vatReportQueryOptions = (from: string, to: string) =>
+  queryOptions({
+    queryKey: queryKeys.adminPayouts.vatReport(from, to),
+    queryFn: () => callApi(accountingContract.vatReport, { query: { from, to } }),
+  });
+
 export const trialBalanceQueryOptions = (asOf: string) =>
   queryOptions({
     queryKey: queryKeys.adminPayouts.trialBalance(asOf),
@@ -84,6 +91,7 @@ export const booksFileUrls = ({ from, to, month }: { from: string; to: string; m
   quickbooks: apiUrl(accountingContract.quickbooksJournal, { query: { from, to } }),
   trialBalance: apiUrl(accountingContract.trialBalanceCsv, { query: { as_of: to } }),
   monthEnd: apiUrl(accountingContract.monthEndCsv, { query: { month } }),
+  vat: apiUrl(accountingContract.vatReportCsv, { query: { from, to } }),
 });
 
 // The bank files are links the browser can fetch by itself with the session cookie (a new tab, a copied

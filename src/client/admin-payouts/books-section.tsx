@@ -17,11 +17,13 @@ import {
   periodQuerySchema,
   type TrialBalanceCurrency,
 } from '~/shared/accounting';
+import { formatBasisPoints } from '~/shared/billing-texts';
 import type { Currency } from '~/shared/currencies';
 import { type ReportingRate, reportingTexts } from '~/shared/fx-rates';
 import { formatMoney } from '~/shared/money-format';
 import { ledgerAccountLabels } from '~/shared/payouts';
-import { booksFileUrls, monthEndQueryOptions, trialBalanceQueryOptions } from './api';
+import { taxCategoryLabels } from '~/shared/tax';
+import { booksFileUrls, monthEndQueryOptions, trialBalanceQueryOptions, vatReportQueryOptions } from './api';
 import { usePayoutsView } from './payouts-search';
 
 const thisMonth = () => new Date().toISOString().slice(0, 7);
@@ -39,6 +41,7 @@ export function BooksSection() {
       <MonthPicker month={month} onChange={showMonth} />
       <MonthEndCard month={month} />
       <TrialBalanceCard asOf={bounds.to} />
+      <VatReportCard month={month} />
       <JournalCard key={month} month={month} />
     </div>
   );
@@ -241,6 +244,69 @@ function MonthEndCard({ month }: { month: string }) {
               <a href={urls.monthEnd} download className={buttonVariants({ variant: 'outline', size: 'sm' })}>
                 <DownloadIcon aria-hidden="true" />
                 Month-end report (CSV)
+              </a>
+            </div>
+          )
+        }
+      </QueryState>
+    </BooksCard>
+  );
+}
+
+// The tax the month's invoices charged, net of its credit notes, per currency, rule and rate (decision 053).
+function VatReportCard({ month }: { month: string }) {
+  const { from, to } = monthBounds(month);
+  const query = useQuery(vatReportQueryOptions(from, to));
+  const urls = booksFileUrls({ from, to, month });
+  return (
+    <BooksCard
+      title={`VAT report: ${humanMonth(month)}`}
+      description="The tax the month's invoices charged, less what its credit notes gave back, by the rule and rate each was issued under, a currency at a time: what a VAT return and an EC sales list start from."
+    >
+      <QueryState query={query} label="the VAT report" failure="Failed to load the VAT report.">
+        {(report) =>
+          report.lines.length === 0 ? (
+            <EmptyBooks>No invoice or credit note was issued in {humanMonth(month)}.</EmptyBooks>
+          ) : (
+            <div className="space-y-4">
+              <div className="overflow-x-auto">
+                <Table aria-label={`VAT report, ${humanMonth(month)}`}>
+                  <TableHeader>
+                    <TableRow>
+                      <TableHead>Tax</TableHead>
+                      <TableHead className="max-sm:hidden">Documents</TableHead>
+                      <TableHead className="text-right">Taxable</TableHead>
+                      <TableHead className="text-right">Tax</TableHead>
+                    </TableRow>
+                  </TableHeader>
+                  <TableBody>
+                    {report.lines.map((line) => (
+                      <TableRow key={`${line.currency}-${line.category}-${line.name}-${line.rate_basis_points}`}>
+                        <TableCell>
+                          <span className="font-medium">
+                            {line.name} {formatBasisPoints(line.rate_basis_points)}
+                          </span>
+                          <span className="block text-xs text-muted-foreground">
+                            {taxCategoryLabels[line.category]} · {line.currency}
+                          </span>
+                        </TableCell>
+                        <TableCell className="text-sm text-muted-foreground max-sm:hidden">
+                          {line.invoices} invoices, {line.credit_notes} credit notes
+                        </TableCell>
+                        <TableCell className="text-right whitespace-nowrap tabular-nums">
+                          {formatMoney(line.taxable_cents, line.currency)}
+                        </TableCell>
+                        <TableCell className="text-right whitespace-nowrap tabular-nums">
+                          {formatMoney(line.tax_cents, line.currency)}
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </div>
+              <a href={urls.vat} download className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+                <DownloadIcon aria-hidden="true" />
+                VAT report (CSV)
               </a>
             </div>
           )

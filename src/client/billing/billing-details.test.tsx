@@ -102,6 +102,8 @@ describe('Billing details', () => {
     const currency = within(card).getByLabelText('Billing currency');
     expect(currency).toBeEnabled();
     await events.selectOptions(currency, 'EUR — Euro');
+    // The company's accounting reads e-invoices: each invoice email carries it.
+    await events.click(within(card).getByRole('checkbox', { name: billingDetailsTexts.emailEInvoiceLabel }));
     await events.click(within(card).getByRole('button', { name: 'Save Billing Details' }));
 
     expect(await findNotification(billingDetailsTexts.updated)).toBeInTheDocument();
@@ -116,6 +118,7 @@ describe('Billing details', () => {
         country: 'DE',
         tax_id: 'DE 123456789',
         currency: 'EUR',
+        email_e_invoice: true,
       },
     ]);
     expect(within(card).getByText('Billing currency', { selector: 'dt' }).nextElementSibling).toHaveTextContent('EUR');

@@ -232,6 +232,7 @@ export const queryKeys = {
       ['admin-payouts', 'balances', query] as const,
     trialBalance: (asOf: string) => ['admin-payouts', 'trial-balance', asOf] as const,
     monthEnd: (month: string) => ['admin-payouts', 'month-end', month] as const,
+    vatReport: (from: string, to: string) => ['admin-payouts', 'vat', from, to] as const,
   },
   // System Settings' cards saved on their own (client/system-settings): the seller on invoices.
   systemSettings: {

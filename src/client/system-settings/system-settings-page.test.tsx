@@ -11,8 +11,11 @@ import { type AccountCodes, accountingTexts, defaultAccountCodes } from '~/share
 import { billingDetailsTexts, type InvoiceSeller } from '~/shared/billing-details';
 import { fxRatesContract } from '~/shared/contracts/fx-rates';
 import { settingsContract } from '~/shared/contracts/settings';
+import { taxRatesContract } from '~/shared/contracts/tax-rates';
 import { paths } from '~/shared/routes';
 import { defaultPlatformSettings, type PlatformSettings, systemSettingsTexts } from '~/shared/settings';
+import { taxTexts } from '~/shared/tax';
+import type { TaxRate } from '~/shared/tax-rates';
 import { InvoiceSellerCard } from './invoice-seller-card';
 
 // System Settings' Payouts tab: whether earnings wait for the company's payment, the security period in days
@@ -30,6 +33,27 @@ const storedSeller: InvoiceSeller = {
   country: 'GB',
   email: 'billing@tandem.test',
 };
+
+const taxRates: TaxRate[] = [
+  {
+    id: 'rate-ie-2027',
+    country: 'IE',
+    name: 'VAT',
+    rate_basis_points: 2400,
+    effective_from: '2027-01-01',
+    is_current: false,
+    is_scheduled: true,
+  },
+  {
+    id: 'rate-ie',
+    country: 'IE',
+    name: 'VAT',
+    rate_basis_points: 2300,
+    effective_from: '2000-01-01',
+    is_current: true,
+    is_scheduled: false,
+  },
+];
 
 // The seller on invoices, answered as the server does: the whole seller, stored as sent.
 function fakeInvoiceSeller(server: FakeServer) {
@@ -78,6 +102,8 @@ async function openSettings(stored: Partial<PlatformSettings> = {}) {
   server.on(fxRatesContract.settings, () => ({
     settings: { margin_basis_points: 0, max_rate_age_days: 3, reporting_currency: 'USD' as const },
   }));
+  // The Tax rates card: Ireland's rate in effect, and one scheduled.
+  server.on(taxRatesContract.list, () => ({ items: taxRates, total: taxRates.length, page: 1, page_size: 50 }));
   const view = await renderRoute(paths.adminSettings.getHref(), { user: admin(), server });
   await screen.findByRole('heading', { level: 1, name: 'System Settings' });
   await screen.findByRole('tab', { name: 'Payouts' });
@@ -253,6 +279,43 @@ describe('System Settings: Accounting codes', () => {
   });
 });
 
+// VAT and GST rates (decision 053): each country's by the day it takes effect; one added, one scheduled removed.
+describe('System Settings: Tax rates', () => {
+  it('lists the rates with the one in effect, adds one from a day on, and shows a refusal under its field', async () => {
+    const { events, server } = await openSettings();
+    const card = await screen.findByRole('region', { name: 'Tax rates' });
+    const table = await within(card).findByRole('table');
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('IrelandVAT24%2027-01-01Scheduled');
+    expect(within(table).getAllByRole('row')[2]).toHaveTextContent('IrelandVAT23%2000-01-01In effect');
+    expect(within(card).getAllByRole('button', { name: /Remove/ })).toHaveLength(1);
+
+    server.on(taxRatesContract.add, ({ body }) =>
+      body.country === 'DE' && body.effective_from < '2026-01-01'
+        ? replyError(400, 'validation', taxTexts.rateFromToday, { effective_from: taxTexts.rateFromToday })
+        : { ...body, id: 'rate-de', is_current: false, is_scheduled: true },
+    );
+    const form = within(card).getByRole('form', { name: 'Add a tax rate' });
+    await events.selectOptions(within(form).getByLabelText('Country'), 'Germany');
+    await events.type(within(form).getByLabelText('Rate (%)'), '19');
+    await events.clear(within(form).getByLabelText('From'));
+    await events.type(within(form).getByLabelText('From'), '2025-01-01');
+    await events.click(within(form).getByRole('button', { name: 'Add Rate' }));
+    await waitFor(() =>
+      expect(within(form).getByLabelText('From')).toHaveAccessibleDescription(
+        expect.stringContaining(taxTexts.rateFromToday),
+      ),
+    );
+    await events.clear(within(form).getByLabelText('From'));
+    await events.type(within(form).getByLabelText('From'), '2027-07-01');
+    await events.click(within(form).getByRole('button', { name: 'Add Rate' }));
+    expect(await screen.findByText(taxTexts.rateAdded)).toBeInTheDocument();
+    expect(
+      server.requests.filter((request) => request.method === 'POST' && request.path === '/api/admin/tax-rates').at(-1)
+        ?.body,
+    ).toEqual({ country: 'DE', name: 'VAT', rate_basis_points: 1900, effective_from: '2027-07-01' });
+  });
+});
+
 // The seller every invoice names (decision 044): Tandem's legal name, address (one line per line) and tax ID.
 describe('System Settings: Seller on invoices', () => {
   const sellerSaves = (server: FakeServer) =>
@@ -283,6 +346,8 @@ describe('System Settings: Seller on invoices', () => {
         legal_name: 'Tandem Outsourcing Ltd',
         address: '1 Harbour Way\nDublin D02 XY45\nIreland',
         tax_id: 'IE 1234567T',
+        country: 'GB',
+        email: 'billing@tandem.test',
       },
     ]);
     await waitFor(() => expect(within(card).getByRole('button', { name: 'Save Seller' })).toBeDisabled());

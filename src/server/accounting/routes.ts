@@ -7,6 +7,7 @@ import { actorOf } from '../platform/route-schemas';
 import { exportJournal } from './export-journal';
 import { monthEndCsv, monthEndReport } from './month-end-report';
 import { trialBalance, trialBalanceCsv } from './trial-balance';
+import { vatReport, vatReportCsv } from './vat-report';
 
 const sendCsv = (reply: FastifyReply, file: { fileName: string; csv: string }) =>
   sendGeneratedFile(
@@ -35,6 +36,12 @@ export async function accountingRoutes(app: FastifyInstance, { context }: { cont
   );
   registerEndpoint(app, accountingContract.monthEnd, { config: readLedger }, async (request) =>
     monthEndReport({ db, month: request.query.month }),
+  );
+  registerEndpoint(app, accountingContract.vatReport, { config: readLedger }, async (request) =>
+    vatReport({ db, period: request.query }),
+  );
+  registerEndpoint(app, accountingContract.vatReportCsv, { config: readLedger }, async (request, reply) =>
+    sendCsv(reply, vatReportCsv(await vatReport({ db, period: request.query }))),
   );
   registerEndpoint(app, accountingContract.monthEndCsv, { config: readLedger }, async (request, reply) =>
     sendCsv(reply, monthEndCsv(await monthEndReport({ db, month: request.query.month }))),

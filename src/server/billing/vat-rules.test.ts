@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountingContract } from '~/shared/contracts/accounting';
 import { invoicesContract } from '~/shared/contracts/billing';
 import { paymentsContract } from '~/shared/contracts/payments';
 import { settingsContract } from '~/shared/contracts/settings';
@@ -285,6 +286,30 @@ describe('VAT on invoices from an Irish seller', () => {
     const refused = await owner.call(invoicesContract.invoiceEInvoice, { params: { id: invoice.id } });
     expect(refused.statusCode).toBe(409);
     expect(refused.error?.error).toBe(eInvoiceTexts.salesTax);
+  });
+
+  it('reports the period’s tax per currency, rule and rate, as JSON and as CSV, to administrators only', async () => {
+    const today = isoDay(new Date());
+    const period = { from: addDays(today, -1), to: today };
+    const report = await admin.call(accountingContract.vatReport, { query: period });
+    expect(report.statusCode, report.error?.error).toBe(200);
+    const line = (currency: string, category: string) =>
+      report.body.lines.find((entry) => entry.currency === currency && entry.category === category);
+    expect(line('EUR', 'reverse_charge')).toMatchObject({ name: 'VAT', rate_basis_points: 0, tax_cents: 0 });
+    expect(line('EUR', 'standard')).toMatchObject({
+      name: 'VAT',
+      rate_basis_points: 2300,
+      invoices: 1,
+      taxable_cents: 220_000,
+      tax_cents: 50_600,
+    });
+    expect(line('GBP', 'outside_scope')).toMatchObject({ invoices: 1, taxable_cents: 220_000, tax_cents: 0 });
+    const csv = await admin.call(accountingContract.vatReportCsv, { query: period });
+    expect(csv.rawPayload.toString('utf8')).toContain(
+      `${period.from},${period.to},EUR,VAT,Standard rate,23%,1,0,2200.00,506.00`,
+    );
+    const company = await companyAccount(testApp, 'VAT Report Reader Ltd');
+    expect((await company.call(accountingContract.vatReport, { query: period })).statusCode).toBe(403);
   });
 });
 

@@ -4,6 +4,7 @@ import {
   monthQuerySchema,
   periodQuerySchema,
   trialBalanceSchema,
+  vatReportSchema,
 } from '../accounting';
 import { defineContract, fileOf } from '../contract';
 
@@ -50,6 +51,21 @@ export const accountingContract = defineContract(
         'A month’s report from the ledger, a currency at a time: revenue, FX margin, processor fees, tax collected, paid out; escrow, owed to talent, in transit and receivable at its end; each figure converted to the reporting currency at the latest rate recorded on or before the month’s last day, and added up',
       query: monthQuerySchema,
       responses: { 200: monthEndReportSchema },
+    },
+    vatReport: {
+      method: 'GET',
+      path: '/api/admin/accounting/vat',
+      summary:
+        'The tax a period’s invoices charged (by issue day, UTC, both days included), less its credit notes, per currency, tax rule (standard, reverse charge, outside the scope, sales tax) and rate',
+      query: periodQuerySchema,
+      responses: { 200: vatReportSchema },
+    },
+    vatReportCsv: {
+      method: 'GET',
+      path: '/api/admin/accounting/vat.csv',
+      summary: 'The VAT report of a period, as CSV',
+      query: periodQuerySchema,
+      responses: { 200: fileOf('text/csv') },
     },
     monthEndCsv: {
       method: 'GET',
