@@ -632,11 +632,11 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
         region: '',
         postal_code: '1100-048',
         country: 'pt',
-        tax_id: 'pt 509876543',
+        tax_id: 'pt 100 000 096',
       };
       const saved = await renamed.call(paymentsContract.updateBillingDetails, { body: details });
       expect(saved.statusCode, saved.error?.error).toBe(200);
-      expect(saved.body).toMatchObject({ country: 'PT', tax_id: 'PT 509876543', tax_rate_basis_points: 0 });
+      expect(saved.body).toMatchObject({ country: 'PT', tax_id: 'PT100000096', tax_rate_basis_points: 0 });
       const seller = {
         legal_name: 'Tandem Teams, Inc.',
         address: '2 Harbor Way\nWilmington, DE 19801',
@@ -663,11 +663,11 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
           name: 'Before Rename Lda.',
           address: 'Rua Augusta 27\nLisbon 1100-048',
           country: 'PT',
-          tax_id: 'PT 509876543',
+          tax_id: 'PT100000096',
         },
         seller: { name: seller.legal_name, address: seller.address, tax_id: seller.tax_id },
       });
-      for (const line of ['Before Rename Lda.', 'Rua Augusta 27', 'Lisbon 1100-048', 'Portugal', 'PT 509876543']) {
+      for (const line of ['Before Rename Lda.', 'Rua Augusta 27', 'Lisbon 1100-048', 'Portugal', 'PT100000096']) {
         expect(before.text).toContain(line);
       }
       for (const line of ['Tandem Teams, Inc.', '2 Harbor Way', 'Wilmington, DE 19801', 'Tax ID US12-3456789']) {
@@ -689,7 +689,7 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
           city: 'Madrid',
           postal_code: '28013',
           country: 'ES',
-          tax_id: 'ESB12345678',
+          tax_id: 'ESA08017535',
           tax_rate_basis_points: 2100,
           payment_terms_days: 30,
         },
@@ -727,7 +727,7 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
           name: 'After Rename Ltd',
           address: 'Calle Mayor 1\nMadrid 28013',
           country: 'ES',
-          tax_id: 'ESB12345678',
+          tax_id: 'ESA08017535',
         },
         seller: { name: 'Tandem Europe B.V.' },
       });
@@ -783,7 +783,7 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
           name: 'Listing Ltd',
           address: 'Rua Augusta 27\nLisbon 1100-048',
           country: 'PT',
-          tax_id: 'PT509876543',
+          tax_id: 'PT100000096',
           email: 'billing@listing.test',
         },
         seller: {
@@ -860,7 +860,7 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
         'Rua Augusta 27',
         'Lisbon 1100-048',
         'Portugal',
-        'PT509876543',
+        'PT100000096',
         'Nov 15, 2026 – Nov 21, 2026',
         'Nov 24, 2026',
         'Dec 8, 2026',

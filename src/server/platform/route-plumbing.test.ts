@@ -15,6 +15,7 @@ import type { RouteAccess } from './access-control';
 // What each kind of `:id` names, by the path before it: a new kind of id gets a line here.
 const idNouns: Array<[prefix: string, noun: string]> = [
   ['/api/jobs/', 'job'],
+  ['/api/admin/tax-rates/', 'tax rate'],
   ['/api/testing/jobs/', 'job'],
   ['/api/tests/', 'test'],
   ['/api/admin/contact-messages/', 'message'],
