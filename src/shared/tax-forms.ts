@@ -101,6 +101,20 @@ export const taxFormTexts = {
   capacityToSign: 'Confirm that you have the capacity to sign for the person named on line 1.',
   signatureName: 'Type your name exactly as on line 1 to sign.',
   consent: 'Tick the box to agree to sign this form electronically.',
+  // What the talent certifies, as each form's certification says it.
+  w9Certifications: [
+    'The number shown on this form is my correct taxpayer identification number (or I am waiting for a number to be issued to me).',
+    'I am not subject to backup withholding: I am exempt, or the IRS has not notified me that I am subject to it, or it has notified me that I no longer am.',
+    'I am a U.S. citizen or other U.S. person.',
+    'The FATCA code(s) entered on this form (if any) indicating that I am exempt from FATCA reporting is correct.',
+  ],
+  w8benCertifications: [
+    'I am the individual that is the beneficial owner of all the income to which this form relates.',
+    'The person named on line 1 of this form is not a U.S. person.',
+    'This form relates to income not effectively connected with the conduct of a trade or business in the United States, or to income so connected that is not subject to tax under an income tax treaty.',
+    'The person named on line 1 is a resident of the treaty country on line 9 (if any) within the meaning of the income tax treaty between the United States and that country.',
+    'I authorize this form to be provided to any withholding agent that pays me, and I will submit a new form within 30 days if any certification on it becomes incorrect.',
+  ],
   consentLabel:
     'I agree to sign this form electronically: my typed name is my signature, and it binds me as a handwritten one would.',
   perjury:
@@ -457,6 +471,8 @@ export const taxDataReaderSchema = z.object({
   email: z.string(),
   granted_at: z.string().nullable(),
   granted_by: z.string().nullable(),
+  // The administrator asking: their own grant is another's to change.
+  is_you: z.boolean(),
 });
 export const taxDataReadersSchema = z.object({ items: z.array(taxDataReaderSchema) });
 export type TaxDataReaders = z.infer<typeof taxDataReadersSchema>;
@@ -466,3 +482,21 @@ export const changeTaxDataReaderSchema = z.object({
 
 // "Philippines" for 'PH', for the views.
 export const taxCountryName = countryName;
+
+// The sentence a screen shows for a talent's standing: none, on file (until a day), expiring, expired.
+export function taxFormStatusText(
+  own: Pick<OwnTaxForm, 'form' | 'standing' | 'required_for_payouts'>,
+  formatDay: (day: string) => string,
+): string {
+  const until = own.form?.valid_until;
+  switch (own.standing) {
+    case 'none':
+      return own.required_for_payouts ? taxFormTexts.noForm : taxFormTexts.noFormOptional;
+    case 'expired':
+      return taxFormTexts.expired(formatDay(until ?? ''));
+    case 'expiring':
+      return taxFormTexts.expiring(formatDay(until ?? ''));
+    default:
+      return until ? taxFormTexts.onFileUntil(formatDay(until)) : taxFormTexts.onFileNoExpiry;
+  }
+}

@@ -38,6 +38,7 @@ import {
   settingsFormSchema,
   toFormValues,
 } from './settings-form';
+import { TaxDataReadersCard } from './tax-data-readers-card';
 
 const tabs = [
   { value: 'general', label: 'General' },
@@ -108,6 +109,7 @@ export function SystemSettingsPage({ pageId }: PageProps) {
       <InvoiceSellerCard />
       <AccountCodesCard />
       <ExchangeRatesCard />
+      <TaxDataReadersCard />
     </div>
   );
 }

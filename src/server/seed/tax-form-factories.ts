@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { w8benExpiresAt } from '~/shared/tax-forms';
 import type { Database } from '../db/client';
 import { taxForms } from '../db/schema';
@@ -6,8 +7,8 @@ import type { TaxIdCipher } from '../platform/tax-id-cipher';
 import { sealedFor } from '../tax-forms/tax-form-records';
 
 // A tax form in force for a talent, written straight to its row (no PDF: the seeders' transaction and most
-// tests have no file store) — what the payout gate asks of a talent the tests and the demo pay. The real
-// signing is tax-forms/submit-tax-form.ts.
+// tests have no file store) — what the payout gate asks of a talent the tests and the demo pay; the one in
+// force already when the talent has one. The real signing is tax-forms/submit-tax-form.ts.
 export async function buildTaxForm(
   db: Database,
   {
@@ -63,7 +64,13 @@ export async function buildTaxForm(
             expiresAt: w8benExpiresAt(signedAt),
           },
     )
+    .onConflictDoNothing()
     .returning();
-  if (!row) throw new Error('The tax form was not stored.');
-  return row;
+  if (row) return row;
+  const [active] = await db
+    .select()
+    .from(taxForms)
+    .where(and(eq(taxForms.applicantId, applicantId), eq(taxForms.status, 'active')));
+  if (!active) throw new Error('The tax form was not stored.');
+  return active;
 }

@@ -5,7 +5,13 @@ import type { Database } from '../db/client';
 import { adminGrants, users } from '../db/schema';
 
 // Every administrator, and who gave each the tax data reader grant and when (none: not a reader).
-export async function findTaxDataReaders({ db }: { db: Database }): Promise<TaxDataReaders> {
+export async function findTaxDataReaders({
+  db,
+  viewerId,
+}: {
+  db: Database;
+  viewerId: string;
+}): Promise<TaxDataReaders> {
   const giver = alias(users, 'giver');
   const rows = await db
     .select({
@@ -27,6 +33,7 @@ export async function findTaxDataReaders({ db }: { db: Database }): Promise<TaxD
       email: row.email,
       granted_at: row.grantedAt?.toISOString() ?? null,
       granted_by: row.grantedBy ?? null,
+      is_you: row.id === viewerId,
     })),
   };
 }

@@ -86,7 +86,7 @@ export async function taxFormRoutes(app: FastifyInstance, { context }: { context
     app,
     taxFormsContract.readers,
     { config: { access: { permission: 'update:admin_grant:any' } } },
-    async () => findTaxDataReaders({ db }),
+    async (request) => findTaxDataReaders({ db, viewerId: actorOf(request).actorId }),
   );
   registerEndpoint(
     app,

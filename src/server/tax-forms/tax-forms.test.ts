@@ -8,7 +8,7 @@ import { selectRows } from '../db/select-rows';
 import { createTaxIdCipher, taxIdKeysOf } from '../platform/tax-id-cipher';
 import { signedInAccount } from '../testing/auth-helpers';
 import { pdfText } from '../testing/pdf-text';
-import { validW8ben, validW9 } from '../testing/tax-form-samples';
+import { validW8ben, validW9 } from '../testing/tax-form-helpers';
 import { createTestApp, TEST_SECRET, type TestApp } from '../testing/test-app';
 import { remindExpiringTaxForms } from './remind-expiring-tax-forms';
 import { rotateTaxIdKeys } from './rotate-tax-id-keys';

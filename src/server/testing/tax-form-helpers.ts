@@ -1,4 +1,6 @@
 import type { W8benFormInput, W9FormInput } from '~/shared/tax-forms';
+import { buildTaxForm } from '../seed/tax-form-factories';
+import type { TestApp } from './test-app';
 
 // A tax form as a talent fills it in, valid, for the tests to change a field of.
 export const validW9 = (name: string): W9FormInput => ({
@@ -33,3 +35,7 @@ export const validW8ben = (name: string): W8benFormInput => ({
   signature_name: name,
   consent_to_sign_electronically: true,
 });
+
+// The W-9 on file a test's talent needs to be paid while System Settings ask for one (issue 56).
+export const taxFormOnFile = (testApp: TestApp, applicantId: string) =>
+  buildTaxForm(testApp.database.db, { cipher: testApp.app.appContext.taxIds, applicantId });
