@@ -33,6 +33,7 @@ RUN npm pkg set \
       "scripts.db:migrate=node --enable-source-maps build/commands/db-migrate.js" \
       "scripts.db:backup=node --enable-source-maps build/commands/db-backup.js" \
       "scripts.db:restore=node --enable-source-maps build/commands/db-restore.js" \
+      "scripts.tax:rotate-key=node --enable-source-maps build/commands/tax-rotate-key.js" \
   && npm pkg delete scripts.prestart \
   && mkdir -p /data && chown node:node /data
 # The embedded database and the generated signing secret, when DATABASE_URL and SESSION_SECRET are unset.

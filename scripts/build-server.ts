@@ -50,6 +50,12 @@ const filesBesideModules = [
     from: 'src/server/fx/eurofxref-daily.xml',
     to: 'eurofxref-daily.xml',
   },
+  // The IRS's blank forms the talent's tax form is filled into (issue 56).
+  {
+    module: 'src/server/tax-forms/fill-irs-form.ts',
+    from: 'src/server/tax-forms/irs-forms',
+    to: 'irs-forms',
+  },
   // The CV reader's worker thread: a file of its own, which Node runs as it is (it imports packages only).
   {
     module: 'src/server/talent/read-cv-text.ts',

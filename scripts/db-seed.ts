@@ -4,6 +4,8 @@ import { loadConfig } from '../src/server/config';
 import { openConfiguredDatabase } from '../src/server/db/client';
 import { exitWhenDataDirectoryInUse } from '../src/server/db/lock-data-directory';
 import { migrateDatabase } from '../src/server/db/migrate';
+import { createTaxIdCipher, taxIdKeysOf } from '../src/server/platform/tax-id-cipher';
+import { resolveSecret } from '../src/server/secret';
 import { demoSeeders, seedDemoData } from '../src/server/seed/seed-demo-data';
 
 const config = loadConfig(process.env);
@@ -14,7 +16,9 @@ if (config.NODE_ENV === 'production') {
 const database = await openConfiguredDatabase(config).catch(exitWhenDataDirectoryInUse);
 try {
   await migrateDatabase(database);
-  const report = await seedDemoData({ db: database.db });
+  // The server's own key, so the demo talent's tax identification numbers open where the server runs.
+  const taxIds = createTaxIdCipher(taxIdKeysOf({ config, secret: await resolveSecret(config) }));
+  const report = await seedDemoData({ db: database.db, taxIds });
   if (demoSeeders.length === 0) console.log('Migrated; no feature has demo data to load yet.');
   for (const { name, created } of report) console.log(`${name}: ${created} created`);
 } finally {

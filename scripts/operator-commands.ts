@@ -8,6 +8,7 @@ export const OPERATOR_COMMANDS = {
   'db:migrate': 'scripts/db-migrate.ts',
   'db:backup': 'scripts/db-backup.ts',
   'db:restore': 'scripts/db-restore.ts',
+  'tax:rotate-key': 'scripts/tax-rotate-key.ts',
 } as const;
 
 export const COMMANDS_DIRECTORY = 'build/commands';

@@ -109,6 +109,7 @@ const pageFiles: Record<PageId, string> = {
   applicantApplications: 'applications/my-applications',
   applicantTimesheets: 'app/applicant-timesheets',
   applicantEarnings: 'earnings/earnings',
+  applicantTaxForm: 'tax-forms/tax-form',
   applicantTest: 'test-taking/test-attempt',
   companyTalent: 'talent-search/talent-search',
   companyMeetings: 'app/meetings',

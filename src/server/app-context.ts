@@ -7,6 +7,7 @@ import type { JobQueue } from './platform/job-queue';
 import type { LiveHub } from './platform/live-hub';
 import type { SettingsCache } from './platform/settings-cache';
 import type { SharedCache } from './platform/shared-cache';
+import type { TaxIdCipher } from './platform/tax-id-cipher';
 import type { TextGrader } from './platform/text-grader';
 
 // What route plugins need from the app, handed to them at registration.
@@ -28,6 +29,8 @@ export interface AppContext {
   jobs: JobQueue;
   // Uploaded files, shared by every instance (decision 017).
   files: FileStore;
+  // Seals and opens the talent's tax identification numbers (decision 054).
+  taxIds: TaxIdCipher;
   // When the weekly invoice run next happens after a moment (schedule.ts, decision 024).
   nextInvoiceRun: (after: Date) => Date;
   // When the weekly payout run is next prepared after a moment (schedule.ts, decision 036).

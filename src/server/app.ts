@@ -72,6 +72,7 @@ import { setSecurityHeaders } from './platform/security-headers';
 import { serializerCompiler } from './platform/serializer';
 import { createSettingsCache } from './platform/settings-cache';
 import { createSharedCache } from './platform/shared-cache';
+import { createTaxIdCipher, taxIdKeysOf } from './platform/tax-id-cipher';
 import { isPageRequest, registerWebClient, sendNotFoundPage, type WebClient } from './platform/web-client';
 import { privacyRoutes } from './privacy/routes';
 import { liveCommandPermissions } from './realtime/live-command-access';
@@ -84,6 +85,7 @@ import { siteRoutes } from './site/routes';
 import { applicantCvRoutes } from './talent/cv-routes';
 import { talentRoutes } from './talent/routes';
 import { talentSearchRoutes } from './talent-search/routes';
+import { taxFormRoutes } from './tax-forms/routes';
 import { taxRateRoutes } from './tax-rates/routes';
 import { teamRoutes } from './teams/routes';
 import { adminAssignmentRoutes } from './work/admin-assignment-routes';
@@ -241,6 +243,7 @@ export async function buildApp({ config, secret, database, redis, webClient, log
     }),
     jobs,
     files: createConfiguredFileStore(database.db, config),
+    taxIds: createTaxIdCipher(taxIdKeysOf({ config, secret })),
     nextInvoiceRun: nextInvoiceRunAfter,
     nextPayoutRun: nextPayoutRunAfter,
   };
@@ -314,6 +317,7 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   await app.register(adminAssignmentRoutes, { context });
   await app.register(earningsRoutes, { context });
   await app.register(payoutRoutes, { context });
+  await app.register(taxFormRoutes, { context });
   await app.register(accountingRoutes, { context });
   await app.register(invoiceRoutes, { context });
   await app.register(paymentRoutes, { context });

@@ -79,6 +79,35 @@ const iceUrlList = (schemes: string[]) =>
     return entries;
   });
 
+// TAX_ID_KEYS: `id:base64,id:base64`, the first the key new values are sealed with, the rest still read
+// (decision 054). Each key is 32 random bytes (`openssl rand -base64 32`).
+export interface TaxIdKeySetting {
+  id: string;
+  base64: string;
+}
+const taxIdKeysFromEnv = z.string().transform((value, context): TaxIdKeySetting[] => {
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const keys = entries.map((entry) => {
+    const separator = entry.indexOf(':');
+    return { id: entry.slice(0, separator), base64: entry.slice(separator + 1) };
+  });
+  const invalid = keys.filter(
+    (key) => !/^[A-Za-z0-9_-]{1,32}$/.test(key.id) || Buffer.from(key.base64, 'base64').length !== 32,
+  );
+  const ids = keys.map((key) => key.id);
+  if (keys.length === 0 || invalid.length > 0 || new Set(ids).size !== ids.length) {
+    context.addIssue({
+      code: 'custom',
+      message: `must be comma-separated id:key pairs, each key 32 bytes in base64 (openssl rand -base64 32) and each id (letters, digits, - or _) once${invalid.length > 0 ? `; not understood: ${invalid.map((key) => key.id || '(no id)').join(', ')}` : ''}`,
+    });
+    return z.NEVER;
+  }
+  return keys;
+});
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -93,6 +122,8 @@ const envSchema = z
     // Starts every key Tandem writes to Redis, so deployments (or test runs) sharing one Redis keep apart.
     REDIS_KEY_PREFIX: z.string().min(1).max(100).default('tandem:'),
     SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    // Seal the talent's tax identification numbers (AES-256-GCM). Unset, a key derived from the session secret.
+    TAX_ID_KEYS: taxIdKeysFromEnv.optional(),
     LOG_LEVEL: z.enum(logLevels).default('info'),
     TRUST_PROXY: trustedProxiesFromEnv.default(false),
     BODY_LIMIT_BYTES: z.coerce

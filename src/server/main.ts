@@ -9,6 +9,7 @@ import { importLocalFiles } from './import-local-files';
 import { createLogger } from './platform/logger';
 import { createMetrics, type MetricsServer, serveMetrics } from './platform/metrics';
 import { createRedisClient } from './platform/redis-client';
+import { createTaxIdCipher, taxIdKeysOf } from './platform/tax-id-cipher';
 import { loadWebClient } from './platform/web-client';
 import { resolveSecret } from './secret';
 import { DEMO_PASSWORD, demoAccounts } from './seed/demo-accounts';
@@ -39,7 +40,7 @@ const { isFirstStart, loadsDemoData } = await database.withExclusiveLock('tandem
   const isNew = database.startedFromInitialFiles || (await isDatabaseUninitialised(database));
   await migrateDatabase(database);
   const seeds = isNew && config.seedDemo;
-  if (seeds) await seedDemoData({ db: database.db });
+  if (seeds) await seedDemoData({ db: database.db, taxIds: createTaxIdCipher(taxIdKeysOf({ config, secret })) });
   return { isFirstStart: isNew, loadsDemoData: seeds };
 });
 

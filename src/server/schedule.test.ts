@@ -53,7 +53,8 @@ describe('the schedule', () => {
       'make-earnings-available': '47 * * * *',
       'prepare-payout-run': '0 6 * * 1',
       'fetch-fx-rates': '30 16 * * *',
+      'remind-expiring-tax-forms': '10 9 * * *',
     });
-    expect(scheduled).toHaveLength(13);
+    expect(scheduled).toHaveLength(14);
   });
 });

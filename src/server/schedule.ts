@@ -27,6 +27,7 @@ import { isoDay } from './platform/work-calendar';
 import { applyRetention } from './privacy/apply-retention';
 import { revealDueReviews } from './reviews/reveal-due-reviews';
 import { extractCvText } from './talent/extract-cv-text';
+import { remindExpiringTaxForms } from './tax-forms/remind-expiring-tax-forms';
 import { startDueAssignments } from './work/start-due-assignments';
 
 // What runs when (decision 020): every background job and every timer of an instance, and nowhere else.
@@ -170,6 +171,14 @@ export function scheduleOf({ context, logger }: { context: ScheduleContext; logg
     'fetch-fx-rates': {
       cron: FX_RATES_CRON,
       work: () => fetchEcbRates({ db, url: config.FX_RATES_URL, logger }),
+    },
+    // Every day at 09:10 UTC: a W-8BEN that expires within 60 days, reminded once (issue 56).
+    'remind-expiring-tax-forms': {
+      cron: '10 9 * * *',
+      work: async () => {
+        const { payouts_require_tax_form } = await getPlatformSettings({ db });
+        await remindExpiringTaxForms({ db, mailer, publicUrl, isRequiredForPayouts: payouts_require_tax_form });
+      },
     },
   };
 }

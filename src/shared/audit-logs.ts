@@ -128,6 +128,11 @@ const actionLabelOverrides: Record<string, string> = {
   'tax_rate.removed': 'Tax rate removed',
   'billing_details.updated': 'Billing details updated',
   'ledger.exported': 'Ledger exported for the accountant',
+  'tax_form.submitted': 'Tax form signed',
+  'tax_form.tin_revealed': 'Tax identification number revealed',
+  'tax_form.pdf_downloaded': 'Tax form downloaded',
+  'admin_grant.given': 'Tax data reader grant given',
+  'admin_grant.taken': 'Tax data reader grant taken',
 };
 
 export function auditActionLabel(action: string): string {

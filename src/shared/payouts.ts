@@ -319,6 +319,8 @@ export const payoutExceptions = [
   'method_waiting',
   'not_onboarded',
   'rate_missing',
+  // No W-9 or W-8BEN in force while System Settings ask for one (issue 56).
+  'tax_form_missing',
 ] as const;
 export type PayoutException = (typeof payoutExceptions)[number];
 export const payoutExceptionLabels: Record<PayoutException, string> = {
@@ -328,6 +330,7 @@ export const payoutExceptionLabels: Record<PayoutException, string> = {
   method_waiting: 'Method in its 72-hour wait',
   not_onboarded: 'Stripe account not set up',
   rate_missing: 'No exchange rate to the payout currency',
+  tax_form_missing: 'No valid tax form',
 };
 
 // What the ledger owes a talent in one currency, by stage. Each currency stands on its own: euros are

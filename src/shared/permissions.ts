@@ -71,6 +71,9 @@ const permissionsByRole = {
     // Their payout balance, payouts and statements, and where payouts go (docs/decisions/036).
     'read:payout:own',
     'update:payout_method:own',
+    // Their W-9 or W-8BEN: read it (masked), download the PDF, sign a new one (issue 56).
+    'read:tax_form:own',
+    'update:tax_form:own',
     // Their fixed-price contracts' milestones: submitting the work (docs/decisions/035).
     'update:milestone:own',
     // The review of the company after an assignment ends, and the one it wrote of them.
@@ -171,6 +174,10 @@ const permissionsByRole = {
     // Payout runs, talent balances, holds and the ledger (docs/decisions/036).
     'read:payout:any',
     'update:payout:any',
+    // Every talent's tax form, masked; the whole numbers and the PDF also take the tax data reader grant
+    // (admin_grants), which one administrator gives another.
+    'read:tax_form:any',
+    'update:admin_grant:any',
     'create:invoice:any',
     // The back office: dashboard, companies (status, account manager, delete), applicants
     // (suspend, activate, remove), every company's jobs and tests, account managers, abuse reports,

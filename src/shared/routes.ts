@@ -140,6 +140,8 @@ export const paths = {
   applicantTimesheets: page('/applicant/timesheets', 'Timesheets', 'applicant'),
   // What the talent's approved weeks earn them, and whether each is invoiced (docs/decisions/024).
   applicantEarnings: page('/applicant/earnings', 'Earnings', 'applicant'),
+  // The talent's W-9 or W-8BEN (issue 56): fill it in and sign it; payouts wait for one.
+  applicantTaxForm: page('/applicant/tax-form', 'Tax Form', 'applicant'),
   // A fixed-price contract: its milestones, which are funded, submitting the work (docs/decisions/035).
   applicantContract: page('/applicant/contracts/:id', 'Contract', 'applicant'),
   applicantTest: page('/applicant/tests/:id', 'Skills Test', 'applicant'),

@@ -50,6 +50,8 @@ export const platformSettingsSchema = z.object({
     .int({ message: payoutMinimumMessage })
     .min(100, { message: payoutMinimumMessage })
     .max(PAYOUT_MINIMUM_CENTS_MAX, { message: payoutMinimumMessage }),
+  // A talent is paid only with a W-9 or a W-8BEN in force (issue 56).
+  payouts_require_tax_form: onOff('Require a tax form before payouts'),
 });
 
 export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
@@ -69,6 +71,7 @@ export const defaultPlatformSettings: PlatformSettings = {
   payouts_wait_for_payment: true,
   payout_security_days: 5,
   payout_minimum_cents: 2000,
+  payouts_require_tax_form: true,
 };
 
 export const platformSettingKeys = Object.keys(defaultPlatformSettings) as PlatformSettingKey[];
@@ -101,7 +104,7 @@ export const systemSettingsTexts = {
   loadFailed: 'Failed to load settings. Please try again.',
   resetConfirmTitle: 'Reset all settings?',
   resetConfirmDescription:
-    'Every system setting goes back to its default: registrations and API access on, maintenance mode off, a 60-minute session timeout, a 10% platform fee, and earnings held until the company pays, then 5 days, paid out from $20.',
+    'Every system setting goes back to its default: registrations and API access on, maintenance mode off, a 60-minute session timeout, a 10% platform fee, and earnings held until the company pays, then 5 days, paid out from $20 to talent with a tax form on file.',
 } as const;
 
 // Basis points as the screen shows them: 1000 → 10 (%).

@@ -99,8 +99,26 @@ test('a talent is paid their invoiced week through an approved payout run, and d
   const [invoice] = invoices.items as Array<{ id: string; invoice_number: string }>;
   expect(invoice).toBeDefined();
 
-  // The talent's Earnings: the week is pending until the company pays, and nothing would be paid yet.
+  // The talent's Earnings: the week is pending until the company pays, and nothing would be paid yet. The W-9
+  // a payout run asks of whoever it pays is signed through the API (tax-forms.spec.ts walks its screens).
   await signIn(talent);
+  await expectOk(
+    await page.request.post('/api/applicant/tax-form', {
+      headers: sameOrigin,
+      data: {
+        kind: 'w9',
+        legal_name: 'Rosa Dela Cruz',
+        tax_classification: 'individual',
+        address_street: '100 Congress Ave',
+        address_city: 'Austin, TX 78701',
+        tin_type: 'ssn',
+        tin: '123-45-6789',
+        signature_name: 'Rosa Dela Cruz',
+        consent_to_sign_electronically: true,
+      },
+    }),
+    201,
+  );
   await page.goto(paths.applicantEarnings.getHref());
   const balance = page.getByRole('region', { name: 'Payout balance' });
   await expect(card(balance, 'Pending')).toContainText('$840.00');

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '~/client/lib/api-client';
+import { callApi, downloadApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
 import type {
   AdminApplicantListQuery,
@@ -7,6 +7,7 @@ import type {
   ApplicantVerificationsInput,
 } from '~/shared/admin-applicants';
 import { adminApplicantsContract } from '~/shared/contracts/admin-applicants';
+import { taxFormsContract } from '~/shared/contracts/tax-forms';
 
 // Applicant Management (/api/admin/applicants): the list, the drawer and the bulk actions.
 
@@ -40,3 +41,15 @@ export function useChangeApplicantVerifications(applicantId: string) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminApplicants.detail(applicantId) }),
   });
 }
+
+// An applicant's tax form (issue 56): masked for every administrator; revealed and downloaded with the grant.
+export const applicantTaxFormQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.taxForm.applicant(id),
+    queryFn: () => callApi(taxFormsContract.applicant, { params: { id } }),
+  });
+
+export const revealApplicantTaxIds = (id: string) => callApi(taxFormsContract.reveal, { params: { id } });
+
+export const downloadApplicantTaxForm = (id: string) =>
+  downloadApi(taxFormsContract.applicantPdf, 'tax-form.pdf', { params: { id } });

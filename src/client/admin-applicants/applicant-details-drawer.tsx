@@ -15,6 +15,7 @@ import {
 } from '~/shared/admin-applicants';
 import { talentBadgeLabels } from '~/shared/talent-search-texts';
 import { adminApplicantDetailQueryOptions, useChangeApplicantVerifications } from './api';
+import { ApplicantTaxForm } from './applicant-tax-form';
 
 const verificationBadges = [
   { field: 'id_verified', badge: 'id_verified', hint: 'Their identity document was checked.' },
@@ -119,6 +120,7 @@ export function ApplicantDetailsDrawer({
             </div>
           </dl>
           <VerificationSwitches detail={detail} />
+          <ApplicantTaxForm applicantId={detail.id} />
         </>
       )}
     </DetailsDrawer>

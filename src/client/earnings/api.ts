@@ -3,6 +3,7 @@ import { apiUrl, callApi, downloadApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
 import { earningsContract } from '~/shared/contracts/earnings';
 import { payoutsContract } from '~/shared/contracts/payouts';
+import { taxFormsContract } from '~/shared/contracts/tax-forms';
 import type { AddPayoutMethodInput, PayoutProof } from '~/shared/payouts';
 
 // The talent's earnings (docs/decisions/024): their approved weeks a page at a time, and the totals. Under
@@ -25,6 +26,10 @@ export const earningsSummaryQueryOptions = () =>
     queryKey: earningsKeys.summary(),
     queryFn: () => callApi(earningsContract.summary),
   });
+
+// The talent's tax form (issue 56), under the key the Tax Form page refreshes when a new one is signed.
+export const ownTaxFormQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.taxForm.own(), queryFn: () => callApi(taxFormsContract.own) });
 
 // The talent's payouts (docs/decisions/036): the balance and the next payout, the payout methods, the
 // payouts sent a page at a time. Every change refreshes the group (queryKeys.talentPayouts).

@@ -6,6 +6,7 @@ import { createFakeServer, type FakeServer, reply, replyError } from '~/client/t
 import { renderRoute } from '~/client/testing/render-route';
 import { earningsContract } from '~/shared/contracts/earnings';
 import { payoutsContract } from '~/shared/contracts/payouts';
+import { taxFormsContract } from '~/shared/contracts/tax-forms';
 import type { EarningsSummary, EarningsWeek } from '~/shared/earnings';
 import {
   PAYOUT_METHOD_WAIT_HOURS,
@@ -176,6 +177,7 @@ interface PayoutsFakes {
 // The payout endpoints the page reads, answered unless a test answers them otherwise.
 function fakePayouts(server: FakeServer, { balance: answer = balance, methods = {}, payouts = [] }: PayoutsFakes = {}) {
   server.fallback(payoutsContract.balance, () => answer);
+  server.fallback(taxFormsContract.own, () => ({ form: null, standing: 'none' as const, required_for_payouts: true }));
   server.fallback(payoutsContract.methods, () => ({
     items: [],
     has_password: true,

@@ -18,6 +18,7 @@ import { earningsQueryOptions, earningsSummaryQueryOptions } from './api';
 import { PayoutBalanceSection } from './payout-balance';
 import { PayoutMethodsSection } from './payout-methods-section';
 import { PayoutsHistory } from './payouts-history';
+import { TaxFormSection } from './tax-form-section';
 import { YearlySummary } from './yearly-summary';
 
 const earningsSearch = defineListSearch<Record<never, never>>({ pageSizes: [20, 50, 100], filters: {} });
@@ -191,6 +192,7 @@ export default function EarningsPage({ pageId }: PageProps) {
         </div>
         <PayoutBalanceSection zone={zone} />
         <PayoutMethodsSection zone={zone} />
+        <TaxFormSection />
         <EarningsSummaryCards />
         <DataList
           label="Earnings by week"

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRightLeftIcon, CalendarClockIcon, CircleCheckIcon, HourglassIcon, WalletIcon } from 'lucide-react';
 import { useId } from 'react';
+import { Link } from 'react-router';
 import { SummaryCards } from '~/client/components/summary-cards';
 import { Alert, AlertTitle } from '~/client/components/ui/alert';
 import { formatMomentDayIn } from '~/client/lib/iso-day';
 import { formatMoney } from '~/shared/money-format';
 import { type PayoutBalance, payoutExceptionLabels, payoutPartText } from '~/shared/payouts';
+import { paths } from '~/shared/routes';
 import { payoutBalanceQueryOptions } from './api';
 
 type Stage = 'pending_cents' | 'available_cents' | 'in_transit_cents' | 'paid_out_cents';
@@ -121,6 +123,14 @@ function NextPayout({ balance, zone }: { balance: PayoutBalance; zone: string | 
           {isPaying
             ? `${formatMoney(next.amount_cents, next.currency)} will be sent`
             : `Nothing will be sent: ${reason}`}
+          {next.blocked_by === 'tax_form_missing' && (
+            <>
+              {' · '}
+              <Link to={paths.applicantTaxForm.getHref()} className="font-medium text-primary underline">
+                Complete your tax form
+              </Link>
+            </>
+          )}
         </p>
         {isPaying && (isConverted || note) && (
           <div className="grid basis-full gap-1 pt-1 text-sm">

@@ -180,6 +180,14 @@ export const queryKeys = {
     conversionRates: () => ['talent-payouts', 'conversion-rates'] as const,
     list: (query: { page: number; page_size: number }) => ['talent-payouts', 'list', query] as const,
   },
+  // The talent's W-9 or W-8BEN (client/tax-forms, issue 56), which Earnings shows too; an applicant's as
+  // administrators see it; who holds the tax data reader grant.
+  taxForm: {
+    all: ['tax-form'] as const,
+    own: () => ['tax-form', 'own'] as const,
+    applicant: (id: string) => ['tax-form', 'applicant', id] as const,
+    readers: () => ['tax-form', 'readers'] as const,
+  },
   // Payment Management (client/admin-payments): every payment and the summary cards; a refund changes both.
   // Company and Applicant Management (client/admin-companies, client/admin-applicants): a bulk action
   // changes the rows and the drawer, which nest under one key each.

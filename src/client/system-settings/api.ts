@@ -5,6 +5,7 @@ import type { AccountCodes } from '~/shared/accounting';
 import type { UpdateInvoiceSeller } from '~/shared/billing-details';
 import { fxRatesContract } from '~/shared/contracts/fx-rates';
 import { settingsContract } from '~/shared/contracts/settings';
+import { taxFormsContract } from '~/shared/contracts/tax-forms';
 import { taxRatesContract } from '~/shared/contracts/tax-rates';
 import { type EnterFxRateInput, FX_RATES_PAGE_SIZE, type FxSettings } from '~/shared/fx-rates';
 import type { PlatformSettings, PlatformSettingsUpdate } from '~/shared/settings';
@@ -139,3 +140,15 @@ export const useAddTaxRate = () =>
 
 export const useRemoveTaxRate = () =>
   useTaxRatesMutation((id: string) => callApi(taxRatesContract.remove, { params: { id } }));
+// Who holds the tax data reader grant (issue 56): one administrator gives or takes another's.
+export const taxDataReadersQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.taxForm.readers(), queryFn: () => callApi(taxFormsContract.readers) });
+
+export function useChangeTaxDataReader() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, granted }: { id: string; granted: boolean }) =>
+      callApi(taxFormsContract.changeReader, { params: { id }, body: { granted } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.taxForm.all }),
+  });
+}

@@ -4,17 +4,19 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AllowedProvider } from '~/client/lib/allowed';
 import { queryClient } from '~/client/lib/query-client';
-import { companyUser } from '~/client/testing/data-generators';
+import { companyUser, fakeId } from '~/client/testing/data-generators';
 import { createFakeServer, type FakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
 import { type AccountCodes, accountingTexts, defaultAccountCodes } from '~/shared/accounting';
 import { billingDetailsTexts, type InvoiceSeller } from '~/shared/billing-details';
 import { fxRatesContract } from '~/shared/contracts/fx-rates';
 import { settingsContract } from '~/shared/contracts/settings';
+import { taxFormsContract } from '~/shared/contracts/tax-forms';
 import { taxRatesContract } from '~/shared/contracts/tax-rates';
 import { paths } from '~/shared/routes';
 import { defaultPlatformSettings, type PlatformSettings, systemSettingsTexts } from '~/shared/settings';
 import { taxTexts } from '~/shared/tax';
+import { taxFormTexts } from '~/shared/tax-forms';
 import type { TaxRate } from '~/shared/tax-rates';
 import { InvoiceSellerCard } from './invoice-seller-card';
 
@@ -104,11 +106,18 @@ async function openSettings(stored: Partial<PlatformSettings> = {}) {
   }));
   // The Tax rates card: Ireland's rate in effect, and one scheduled.
   server.on(taxRatesContract.list, () => ({ items: taxRates, total: taxRates.length, page: 1, page_size: 50 }));
+  server.fallback(taxFormsContract.readers, () => ({ items: taxDataReaders }));
   const view = await renderRoute(paths.adminSettings.getHref(), { user: admin(), server });
   await screen.findByRole('heading', { level: 1, name: 'System Settings' });
   await screen.findByRole('tab', { name: 'Payouts' });
   return { ...view, server };
 }
+
+// Two administrators: the one signed in, and another who holds no grant yet (issue 56).
+const taxDataReaders = [
+  { id: fakeId(), name: 'Ada Admin', email: 'ada@tandem.test', granted_at: null, granted_by: null, is_you: true },
+  { id: fakeId(), name: 'Otto Other', email: 'otto@tandem.test', granted_at: null, granted_by: null, is_you: false },
+];
 
 const saves = (server: Awaited<ReturnType<typeof openSettings>>['server']) =>
   server.requests.filter((request) => request.method === 'PUT' && request.path === '/api/admin/settings');
@@ -402,6 +411,23 @@ describe('System Settings: Seller on invoices', () => {
     );
     expect(within(card).queryByRole('textbox')).not.toBeInTheDocument();
     expect(within(card).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('gives another administrator the tax data reader grant, and never one’s own', async () => {
+    const { events, server } = await openSettings();
+    server.on(taxFormsContract.changeReader, () => ({ message: taxFormTexts.grantGiven('Otto Other') }));
+    const card = await screen.findByRole('region', { name: 'Tax data readers' });
+    const own = await within(card).findByRole('switch', { name: /Ada Admin/ });
+    expect(own).toBeDisabled();
+    expect(within(card).getByText(taxFormTexts.grantSelf)).toBeInTheDocument();
+    await events.click(within(card).getByRole('switch', { name: /Otto Other/ }));
+    expect(await screen.findByText(taxFormTexts.grantGiven('Otto Other'))).toBeInTheDocument();
+    const [change] = server.requests.filter((request) => request.path.startsWith('/api/admin/tax-data-readers/'));
+    expect(change).toMatchObject({
+      method: 'PUT',
+      path: `/api/admin/tax-data-readers/${taxDataReaders[1]?.id}`,
+      body: { granted: true },
+    });
   });
 });
 

@@ -38,6 +38,7 @@ import {
   settingsFormSchema,
   toFormValues,
 } from './settings-form';
+import { TaxDataReadersCard } from './tax-data-readers-card';
 import { TaxRatesCard } from './tax-rates-card';
 
 const tabs = [
@@ -57,6 +58,7 @@ const tabOfField: Record<keyof SettingsFormValues, Tab> = {
   payouts_wait_for_payment: 'payouts',
   payout_security_days: 'payouts',
   payout_minimum_dollars: 'payouts',
+  payouts_require_tax_form: 'payouts',
   email_verification: 'security',
   admin_two_factor: 'security',
   session_timeout_minutes: 'security',
@@ -109,6 +111,7 @@ export function SystemSettingsPage({ pageId }: PageProps) {
       <AccountCodesCard />
       <ExchangeRatesCard />
       <TaxRatesCard />
+      <TaxDataReadersCard />
     </div>
   );
 }
@@ -230,6 +233,12 @@ function SettingsForm({ stored }: { stored: PlatformSettings }) {
                   min={0}
                   max={50}
                   step={0.01}
+                />
+                <ToggleField
+                  control={form.control}
+                  name="payouts_require_tax_form"
+                  label="Require a tax form before payouts"
+                  description="A talent is paid only with a W-9 or W-8BEN in force; without one, their payout waits as an exception the talent sees."
                 />
               </SettingsGroup>
             </TabsContent>

@@ -19,6 +19,7 @@ import { postTransaction } from '../kernels/money/post-transaction';
 import { addDays, isoDay, weekStartOf } from '../platform/work-calendar';
 import { signedInAccount } from '../testing/auth-helpers';
 import { type Account, companyAccount } from '../testing/job-board-test-helpers';
+import { taxFormOnFile } from '../testing/tax-form-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { buildAssignment, buildTimesheet } from '../testing/work-factories';
 
@@ -78,6 +79,7 @@ describe('the books for an accountant', () => {
       },
     });
     expect(method.statusCode, method.rawPayload.toString()).toBe(201);
+    await taxFormOnFile(testApp, talent.user.id);
     await db()
       .update(payoutMethods)
       .set({ usableFrom: new Date(0) })

@@ -11,7 +11,7 @@ import { AppError } from '../platform/errors';
 import { getFxSettings } from '../platform/get-fx-settings';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { completeIfDone } from './complete-run-if-done';
-import { defaultMethodJoin, exceptionSql, lockRun, postPayoutMoves } from './payout-run-records';
+import { defaultMethodJoin, exceptionSql, isTaxFormRequired, lockRun, postPayoutMoves } from './payout-run-records';
 import { groupByTalent, type PayoutPart, planPayoutParts, staleRateOf } from './plan-payout-parts';
 import { writePayoutParts } from './write-payout-parts';
 
@@ -49,6 +49,7 @@ export async function approvePayoutRun({
           order by u.id for update`,
     );
     const at = now.toISOString();
+    const requireTaxForm = await isTaxFormRequired(tx);
     // What changed since the run was prepared counts: a hold placed, an account suspended, the default
     // method changed (the payout goes to the one chosen now, if it may be paid). The run's lines are read
     // once: a second read to pick the talents made a self-join, which statistics putting a new run at two
@@ -60,7 +61,7 @@ export async function approvePayoutRun({
               method_id = now_.method_id, method_label = now_.label,
               provider = (case when now_.kind = 'stripe_connect' then 'stripe'
                                when now_.kind is not null then 'bank_file' end)::payout_provider
-          from (select u.id as applicant_id, m.id as method_id, m.kind, m.label, ${exceptionSql(at)} as exception
+          from (select u.id as applicant_id, m.id as method_id, m.kind, m.label, ${exceptionSql(at, requireTaxForm)} as exception
                 from users u ${defaultMethodJoin}) as now_
           where p.run_id = ${runId} and p.status = 'planned' and p.applicant_id = now_.applicant_id`,
     );

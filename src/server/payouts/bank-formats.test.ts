@@ -18,6 +18,7 @@ import { talentBalanceOf } from '../kernels/money/talent-balance-of';
 import { addDays, isoDay, weekStartOf } from '../platform/work-calendar';
 import { signedInAccount } from '../testing/auth-helpers';
 import { type Account, companyAccount } from '../testing/job-board-test-helpers';
+import { taxFormOnFile } from '../testing/tax-form-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { buildAssignment, buildTimesheet } from '../testing/work-factories';
 import { bankReferenceOf } from './bank-file-lines';
@@ -95,6 +96,7 @@ async function talentPaidBy(
     body: { method, proof: { password: talent.password ?? undefined } },
   });
   expect(added.statusCode, added.rawPayload.toString()).toBe(201);
+  await taxFormOnFile(testApp, talent.user.id);
   // The method's currency straight in its column: the form does not ask for one yet.
   await db
     .update(payoutMethods)

@@ -19,6 +19,7 @@ import { addDays, isoDay, weekStartOf } from '../platform/work-calendar';
 import { buildApplication, buildJob } from '../seed/job-factories';
 import { signedInAccount } from '../testing/auth-helpers';
 import { companyAccount } from '../testing/job-board-test-helpers';
+import { taxFormOnFile } from '../testing/tax-form-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { buildAssignment } from '../testing/work-factories';
 
@@ -183,6 +184,7 @@ describe('a company billed in euros pays talent in pesos and rupees', () => {
         .update(payoutMethods)
         .set({ usableFrom: new Date(0) })
         .where(eq(payoutMethods.applicantId, talent.user.id));
+      await taxFormOnFile(testApp, talent.user.id);
     }
     await makeEarningsAvailable({ db, now: new Date(), settings: await testApp.app.appContext.settings.get() });
 

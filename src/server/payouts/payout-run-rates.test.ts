@@ -13,6 +13,7 @@ import { FX_SETTINGS_KEY } from '../platform/get-fx-settings';
 import { addDays, isoDay, weekStartOf } from '../platform/work-calendar';
 import { signedInAccount } from '../testing/auth-helpers';
 import { type Account, companyAccount } from '../testing/job-board-test-helpers';
+import { taxFormOnFile } from '../testing/tax-form-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { buildAssignment, buildTimesheet } from '../testing/work-factories';
 import { bringLedgerUpToDate } from './payout-run-records';
@@ -112,6 +113,7 @@ describe('payout runs in several currencies, their rates shown before approval a
     await db()
       .insert(payoutMethods)
       .values([method(talents.maria, 'PHP'), method(talents.hank, 'USD'), method(talents.vu, 'VND')]);
+    for (const talent of [talents.maria, talents.hank, talents.vu]) await taxFormOnFile(testApp, talent.user.id);
     // The hourly ledger job: the approved weeks posted and, with no wait, available.
     await bringLedgerUpToDate({ db: db(), settings, now: new Date() });
   });

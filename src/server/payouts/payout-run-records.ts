@@ -7,6 +7,7 @@ import { uuidArray } from '../kernels/money/invoice-drafts';
 import { makeEarningsAvailable } from '../kernels/money/make-earnings-available';
 import { postMissingTransactions } from '../kernels/money/post-missing-transactions';
 import { AppError } from '../platform/errors';
+import { getPlatformSettings } from '../platform/get-platform-settings';
 
 // Payout runs (docs/decisions/036). A run is prepared for a day — by the weekly schedule or an
 // administrator — with one line per talent whose available balance reaches the minimum: a planned payout
@@ -23,15 +24,25 @@ export type PayoutSettings = Pick<
   'payouts_wait_for_payment' | 'payout_security_days' | 'payout_minimum_cents'
 >;
 
-// The exception of a talent, from their hold, account and default method, in the order an administrator
-// resolves them; null when they can be paid. Shared by the run's lines and the talent's own balance.
-export const exceptionSql = (now: string) => sql`case
+// The exception of a talent, from their hold, account, default method and tax form, in the order an
+// administrator resolves them; null when they can be paid. Shared by the run's lines and the talent's own
+// balance. A tax form counts while it is in force and not expired, when System Settings ask for one (issue 56).
+export const exceptionSql = (now: string, requireTaxForm: boolean) => sql`case
     when h.id is not null then 'on_hold'
     when u.status = 'suspended' then 'suspended'
     when m.id is null then 'no_method'
     when m.usable_from > ${now}::timestamptz then 'method_waiting'
     when m.kind = 'stripe_connect' and m.onboarded_at is null then 'not_onboarded'
+    when ${requireTaxForm}::boolean and not exists (
+        select 1 from tax_forms tf
+        where tf.applicant_id = u.id and tf.status = 'active'
+          and (tf.expires_at is null or tf.expires_at > ${now}::timestamptz)) then 'tax_form_missing'
   end`;
+
+// Whether payouts wait for a tax form now: read when a run is prepared or approved and for a talent's balance.
+export async function isTaxFormRequired(db: Database): Promise<boolean> {
+  return (await getPlatformSettings({ db })).payouts_require_tax_form;
+}
 
 export const defaultMethodJoin = sql`left join payout_methods m
     on m.applicant_id = u.id and m.is_default and m.removed_at is null

@@ -15,6 +15,7 @@ import { addDays, isoDay, weekStartOf } from '../platform/work-calendar';
 import { signedInAccount } from '../testing/auth-helpers';
 import { type Account, companyAccount } from '../testing/job-board-test-helpers';
 import { pdfText } from '../testing/pdf-text';
+import { taxFormOnFile } from '../testing/tax-form-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { buildAssignment, buildTimesheet } from '../testing/work-factories';
 import { currencyColumn } from './find-payout-parts';
@@ -92,6 +93,7 @@ describe('payout statements in several currencies', () => {
       [1, euroWeeks[1]],
     ]);
     await work(harbor.companyId, 'Support Specialist', [[1, dollarWeek]]);
+    await taxFormOnFile(testApp, talent.user.id);
     await db.insert(payoutMethods).values({
       applicantId: talent.user.id,
       kind: 'wise',

@@ -30,6 +30,7 @@ import { hashToken } from '../platform/secure-tokens';
 import { addDays, isoDay, weekStartOf } from '../platform/work-calendar';
 import { signedInAccount } from '../testing/auth-helpers';
 import { type Account, companyAccount } from '../testing/job-board-test-helpers';
+import { taxFormOnFile } from '../testing/tax-form-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { buildAssignment, buildTimesheet } from '../testing/work-factories';
 import { preparePayoutRun } from './prepare-payout-run';
@@ -148,7 +149,9 @@ describe('payouts', () => {
     return invoice;
   }
 
+  // With the tax form a run asks of whoever it pays (issue 56).
   async function addBankAccount(talent: Account, body: NewPayoutMethod = bankAccount) {
+    await taxFormOnFile(testApp, talent.user.id);
     return addMethod(talent, { method: body, proof: { password: talent.password ?? undefined } });
   }
 

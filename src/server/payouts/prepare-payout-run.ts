@@ -8,7 +8,13 @@ import { payoutRuns } from '../db/schema';
 import { selectRows } from '../db/select-rows';
 import { loadRateBook } from '../kernels/money/rate-book';
 import { getFxSettings } from '../platform/get-fx-settings';
-import { bringLedgerUpToDate, defaultMethodJoin, exceptionSql, type PayoutSettings } from './payout-run-records';
+import {
+  bringLedgerUpToDate,
+  defaultMethodJoin,
+  exceptionSql,
+  isTaxFormRequired,
+  type PayoutSettings,
+} from './payout-run-records';
 import { groupByTalent, planPayoutParts, reachesMinimum } from './plan-payout-parts';
 import { writePayoutParts } from './write-payout-parts';
 
@@ -39,7 +45,11 @@ export async function preparePayoutRun({
   now?: Date;
 }): Promise<{ runId: string; wasWaiting: boolean }> {
   await bringLedgerUpToDate({ db, settings, now });
-  const [book, fx] = await Promise.all([loadRateBook(db), getFxSettings({ db })]);
+  const [book, fx, requireTaxForm] = await Promise.all([
+    loadRateBook(db),
+    getFxSettings({ db }),
+    isTaxFormRequired(db),
+  ]);
   return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(payoutRuns)
@@ -61,7 +71,7 @@ export async function preparePayoutRun({
             having sum(amount_cents) < 0
           )
           select b.applicant_id, b.currency, b.cents, m.id as method_id, m.kind::text as kind, m.label,
-                 m.currency as payout_currency, ${exceptionSql(now.toISOString())} as exception
+                 m.currency as payout_currency, ${exceptionSql(now.toISOString(), requireTaxForm)} as exception
           from balances b join users u on u.id = b.applicant_id
           ${defaultMethodJoin}
           order by b.applicant_id, b.currency`,

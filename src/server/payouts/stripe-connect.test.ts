@@ -9,6 +9,7 @@ import { postTransaction } from '../kernels/money/post-transaction';
 import { talentBalanceOf } from '../kernels/money/talent-balance-of';
 import { isoDay } from '../platform/work-calendar';
 import { signedInAccount } from '../testing/auth-helpers';
+import { taxFormOnFile } from '../testing/tax-form-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createStripeConnect } from './payout-provider';
 import { preparePayoutRun } from './prepare-payout-run';
@@ -115,6 +116,7 @@ describe('payouts through Stripe Connect', () => {
         { account: 'talent_available', amountCents: -12_345, applicantId: talent.user.id },
       ],
     });
+    await taxFormOnFile(testApp, talent.user.id);
     await db()
       .update(payoutMethods)
       .set({ usableFrom: new Date(0) })
@@ -181,6 +183,7 @@ describe('payouts through Stripe Connect', () => {
 
   it('puts a refused transfer back in the balance', async () => {
     const talent = await signedInAccount(testApp, { role: 'applicant' });
+    await taxFormOnFile(testApp, talent.user.id);
     await db()
       .insert(payoutMethods)
       .values({
@@ -231,6 +234,7 @@ describe('payouts through Stripe Connect', () => {
       .onConflictDoNothing();
     const paidIn = async (currency: string, account: string) => {
       const talent = await signedInAccount(testApp, { role: 'applicant' });
+      await taxFormOnFile(testApp, talent.user.id);
       await db()
         .insert(payoutMethods)
         .values({

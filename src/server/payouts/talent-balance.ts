@@ -10,7 +10,7 @@ import { loadRateBook } from '../kernels/money/rate-book';
 import { talentBalanceOf } from '../kernels/money/talent-balance-of';
 import { getFxSettings } from '../platform/get-fx-settings';
 import { findPayoutParts, partOfPlan } from './find-payout-parts';
-import { defaultMethodJoin, exceptionSql } from './payout-run-records';
+import { defaultMethodJoin, exceptionSql, isTaxFormRequired } from './payout-run-records';
 import { planPayoutParts, reachesMinimum } from './plan-payout-parts';
 
 const standingRow = z.object({
@@ -38,12 +38,13 @@ export async function talentBalance({
   nextRunAt: Date;
   now?: Date;
 }): Promise<PayoutBalance> {
+  const requireTaxForm = await isTaxFormRequired(db);
   const [balances, [standing], [planned]] = await Promise.all([
     talentBalanceOf(db, applicantId),
     selectRows(
       db,
       standingRow,
-      sql`select ${exceptionSql(now.toISOString())} as exception, h.id is not null as on_hold,
+      sql`select ${exceptionSql(now.toISOString(), requireTaxForm)} as exception, h.id is not null as on_hold,
                  m.currency as payout_currency
           from users u ${defaultMethodJoin} where u.id = ${applicantId}`,
     ),

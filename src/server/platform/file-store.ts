@@ -178,6 +178,7 @@ export function createFileStore({ db, chunks }: { db: Database; chunks: FileChun
             sql`not exists (select 1 from test_answers where file_id = ${storedFiles.id})`,
             sql`not exists (select 1 from milestone_files where file_id = ${storedFiles.id})`,
             sql`not exists (select 1 from application_files where file_id = ${storedFiles.id})`,
+            sql`not exists (select 1 from tax_forms where pdf_file_id = ${storedFiles.id})`,
           ),
         )
         .returning({ id: storedFiles.id });

@@ -38,6 +38,8 @@ export interface JobData {
   'send-payout-transfers': { runId: string };
   // Exchange rates: the ECB's reference rates of the day, from FX_RATES_URL (fx/fetch-ecb-rates.ts).
   'fetch-fx-rates': Record<string, never>;
+  // Tax forms: each W-8BEN nearing its end is reminded once (tax-forms/remind-expiring-tax-forms.ts).
+  'remind-expiring-tax-forms': Record<string, never>;
 }
 export type JobName = keyof JobData;
 

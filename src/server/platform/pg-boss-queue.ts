@@ -55,6 +55,7 @@ const everyJob: Record<JobName, JobKind> = {
   'prepare-payout-run': 'run',
   'send-payout-transfers': 'run',
   'fetch-fx-rates': 'run',
+  'remind-expiring-tax-forms': 'run',
 };
 // Every job name at run time (JobName is a type only); schedule.test.ts holds the schedule to it.
 export const jobNames = Object.keys(everyJob) as JobName[];

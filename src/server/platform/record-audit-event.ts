@@ -164,7 +164,14 @@ export type AuditAction =
   | 'retention.applied'
   // Bulk exports by administrators.
   | 'audit_log.exported'
-  | 'payment.exported';
+  | 'payment.exported'
+  // Tax forms (issue 56): signed by a talent; a number revealed or the PDF downloaded by an administrator
+  // holding the tax data reader grant, which another administrator gives or takes.
+  | 'tax_form.submitted'
+  | 'tax_form.tin_revealed'
+  | 'tax_form.pdf_downloaded'
+  | 'admin_grant.given'
+  | 'admin_grant.taken';
 
 interface AuditEvent {
   actorId: string | null;

@@ -97,8 +97,12 @@ describe('route policies', () => {
         return typeof access === 'object' && access.permission.startsWith('read:');
       })
       .map(({ method, route }) => `${method} ${route.url}`);
-    // Asking for a copy of one's own data changes nothing of anyone else's.
-    expect(changedUnderRead).toEqual(['POST /api/account/data-export']);
+    // Asking for a copy of one's own data changes nothing of anyone else's; revealing a tax identification
+    // number is a read, posted so no cache or prefetch ever holds the answer, and audited.
+    expect(changedUnderRead.sort()).toEqual([
+      'POST /api/account/data-export',
+      'POST /api/admin/applicants/:id/tax-form/reveal',
+    ]);
   });
 
   it('keeps company and admin routes from applicants', () => {

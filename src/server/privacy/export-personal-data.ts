@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { and, asc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { REVIEW_WINDOW_DAYS } from '~/shared/reviews';
 import type { Database } from '../db/client';
@@ -79,6 +79,13 @@ function sectionQueries(userId: string): Record<string, SQL> {
     // Where their payouts go, as every screen shows it (masked), and the payouts sent (decision 036).
     payout_methods: sql`select id, kind, label, holder_name, bank_name, is_default, usable_from, created_at, removed_at
       from payout_methods where applicant_id = ${userId} order by created_at`,
+    // Their tax forms (issue 56), numbers masked like every screen shows them; the signed PDF, which holds
+    // them whole, stays out of the zip and is downloaded from the Tax form page.
+    tax_forms: sql`select id, kind, status, legal_name, business_name, tax_classification, citizenship_country,
+      address_street, address_city, address_country, mailing_street, mailing_city, mailing_country, us_tin_type,
+      us_tin_last4, foreign_tin_last4, foreign_tin_not_required_reason, date_of_birth, treaty_country, treaty_article,
+      treaty_rate, treaty_income_type, signature_name, signed_at, expires_at, superseded_at
+      from tax_forms where applicant_id = ${userId} order by signed_at`,
     payouts: sql`select id, amount_cents, status, method_label, reference, failure_reason, sent_at, paid_at, failed_at
       from payouts where applicant_id = ${userId} and status in ('sent', 'paid', 'failed') order by sent_at`,
     timesheets: sql`select ts.id, a.role as assignment_role, ts.week_start, ts.status, ts.submitted_at, ts.approved_at,
@@ -198,7 +205,7 @@ async function findOwnFiles(db: Database, userId: string): Promise<ExportedFile[
       createdAt: storedFiles.createdAt,
     })
     .from(storedFiles)
-    .where(and(eq(storedFiles.ownerId, userId), isNotNull(storedFiles.linkedAt)))
+    .where(and(eq(storedFiles.ownerId, userId), isNotNull(storedFiles.linkedAt), ne(storedFiles.kind, 'tax_form')))
     .orderBy(asc(storedFiles.createdAt));
   return rows.map((row) => ({
     id: row.id,

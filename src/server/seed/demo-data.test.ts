@@ -25,6 +25,7 @@ import {
 } from '../db/schema';
 import { accountSums } from '../kernels/money/account-sums';
 import { talentBalanceOf } from '../kernels/money/talent-balance-of';
+import { testTaxIds } from '../testing/test-app';
 import { createTestDatabase } from '../testing/test-database';
 import { DEMO_APPLICANT_COUNT } from './demo-talent';
 import { seedDemoData } from './seed-demo-data';
@@ -71,10 +72,10 @@ describe('the demo data, seeded twice', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    first = await seedDemoData({ db: database.db });
+    first = await seedDemoData({ db: database.db, taxIds: testTaxIds });
     before.invoices = await database.db.$count(invoices, eq(invoices.companyId, await demoCompanyId()));
     before.payoutBalance = await talentBalanceOf(database.db, await idOf('talent@tandem.test'));
-    again = await seedDemoData({ db: database.db });
+    again = await seedDemoData({ db: database.db, taxIds: testTaxIds });
   });
   afterAll(async () => {
     await database.close();

@@ -1,4 +1,5 @@
 import type { Database } from '../db/client';
+import type { TaxIdCipher } from '../platform/tax-id-cipher';
 
 // One feature's demo data. Each seeder builds its rows with the factories the tests use and is
 // idempotent: it skips what already exists (matched by natural keys such as an email address), so
@@ -6,5 +7,6 @@ import type { Database } from '../db/client';
 // (seed-demo-data.ts) do not import each other.
 export interface DemoSeeder {
   name: string;
-  seed(context: { db: Database }): Promise<{ created: number }>;
+  // taxIds seals the demo talent's tax identification numbers; only the tax forms' seeder needs it.
+  seed(context: { db: Database; taxIds?: TaxIdCipher }): Promise<{ created: number }>;
 }

@@ -1,4 +1,5 @@
 import type { Database } from '../db/client';
+import type { TaxIdCipher } from '../platform/tax-id-cipher';
 import { demoAccountManagerSeeder } from './demo-account-manager';
 import { demoAccountsSeeder } from './demo-accounts';
 import { demoBillingSeeder } from './demo-billing';
@@ -10,6 +11,7 @@ import { demoPayoutsSeeder } from './demo-payouts';
 import { demoReviewsSeeder } from './demo-reviews';
 import type { DemoSeeder } from './demo-seeder';
 import { demoTalentSeeder } from './demo-talent';
+import { demoTaxFormsSeeder } from './demo-tax-forms';
 import { demoTestsSeeder } from './demo-tests';
 import { demoAssessmentsSeeder } from './platform-assessments';
 
@@ -27,6 +29,8 @@ export const demoSeeders: DemoSeeder[] = [
   demoAssessmentsSeeder,
   // After the talent: their hires are the assignments at work.
   demoBillingSeeder,
+  // After the talent, before payouts: the run pays only a talent with a tax form on file.
+  demoTaxFormsSeeder,
   // After billing: the paid weeks are what the payout run pays.
   demoPayoutsSeeder,
   // After billing (the demo card) and payouts (the run stays as billing made it).
@@ -44,15 +48,18 @@ interface SeedReport {
 
 export async function seedDemoData({
   db,
+  taxIds,
   seeders = demoSeeders,
 }: {
   db: Database;
+  // Seals the demo talent's tax identification numbers: the app's key (platform/tax-id-cipher.ts).
+  taxIds?: TaxIdCipher;
   seeders?: DemoSeeder[];
 }): Promise<SeedReport[]> {
   return db.transaction(async (transaction) => {
     const report: SeedReport[] = [];
     for (const seeder of seeders) {
-      const { created } = await seeder.seed({ db: transaction });
+      const { created } = await seeder.seed({ db: transaction, taxIds });
       report.push({ name: seeder.name, created });
     }
     return report;

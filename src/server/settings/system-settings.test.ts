@@ -141,6 +141,7 @@ describe('system settings', () => {
         payouts_wait_for_payment: true,
         payout_security_days: 5,
         payout_minimum_cents: 2000,
+        payouts_require_tax_form: true,
       });
       const row = await latestAudit('settings.reset');
       expect(row?.actorId).toBe(admin.user.id);

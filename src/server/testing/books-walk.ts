@@ -19,6 +19,7 @@ import { paymentsContract } from '~/shared/contracts/payments';
 import { payoutsContract } from '~/shared/contracts/payouts';
 import { pipelineContract } from '~/shared/contracts/pipeline';
 import { settingsContract } from '~/shared/contracts/settings';
+import { taxFormsContract } from '~/shared/contracts/tax-forms';
 import { workContract } from '~/shared/contracts/work';
 import { type LedgerAccount, ledgerAccounts } from '~/shared/payouts';
 import { integerColumn } from '../db/row-columns';
@@ -31,6 +32,7 @@ import { buildApplication, buildJob } from '../seed/job-factories';
 import { signedInAccount } from './auth-helpers';
 import { companyAccount } from './job-board-test-helpers';
 import { pdfText } from './pdf-text';
+import { validW9 } from './tax-form-helpers';
 import type { TestApp } from './test-app';
 import { buildAssignment } from './work-factories';
 
@@ -421,6 +423,8 @@ export async function walkTheBooks(
       },
     }),
   ).body;
+  // The W-9 a run asks of whoever it pays (issue 56), signed as a talent signs it.
+  succeeded('Signing the W-9', await talent.call(taxFormsContract.submit, { body: validW9('Minh Khai') }));
   const waitHours = Math.round((Date.parse(method.usable_from) - Date.now()) / 3_600_000);
   check('the new payout method waits 72 hours', 72, waitHours, 'API usable_from');
   await db

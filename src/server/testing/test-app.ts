@@ -7,6 +7,7 @@ import { type Config, loadConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { platformSettings } from '../db/schema';
 import type { Metrics } from '../platform/metrics';
+import { createTaxIdCipher, taxIdKeysOf } from '../platform/tax-id-cipher';
 import type { WebClient } from '../platform/web-client';
 import { createTestDatabase } from './test-database';
 
@@ -18,6 +19,10 @@ export interface TestApp {
   setSettings(values: Partial<PlatformSettings>): Promise<void>;
   close(): Promise<void>;
 }
+
+// The secret every test app signs with, and the key its tax identification numbers are sealed under.
+export const TEST_SECRET = 'test-secret-that-is-at-least-32-characters-long';
+export const testTaxIds = createTaxIdCipher(taxIdKeysOf({ config: {}, secret: TEST_SECRET }));
 
 // The real app on a fresh database, for app.inject() tests. Logs stay quiet unless LOG_LEVEL says otherwise.
 export async function createTestApp(
@@ -33,7 +38,7 @@ export async function createTestApp(
   const database = await createTestDatabase();
   const app = await buildApp({
     config,
-    secret: 'test-secret-that-is-at-least-32-characters-long',
+    secret: TEST_SECRET,
     database,
     redis: options.redis,
     webClient: options.webClient,

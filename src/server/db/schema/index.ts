@@ -21,4 +21,5 @@ export * from './reviews';
 export * from './settings';
 export * from './site';
 export * from './talent';
+export * from './tax-forms';
 export * from './work';

@@ -35,6 +35,7 @@ import {
   savedJobs,
   savedSearches,
   shortlists,
+  taxForms,
   testAnswers,
   testAttempts,
   testFavorites,
@@ -171,6 +172,8 @@ export async function anonymizeAccountRecords({
   await tx.delete(applicantProfiles).where(eq(applicantProfiles.userId, userId));
   // Bank and wallet details go; the payouts keep their masked label for the books (decision 036).
   await tx.delete(payoutMethods).where(eq(payoutMethods.applicantId, userId));
+  // Their tax forms (decision 054): the answers, the sealed numbers and, with their other files, the PDFs.
+  await tx.delete(taxForms).where(eq(taxForms.applicantId, userId));
   const fileIds = await deleteOwnedFiles({ tx, ownerId: userId });
 
   // What they wrote: the records stay for the other side (a company's pipeline, a conversation), empty.

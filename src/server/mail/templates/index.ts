@@ -29,6 +29,7 @@ import { payoutMethodAddedEmail } from './payout-method-added';
 import { payoutMethodCodeEmail } from './payout-method-code';
 import { payoutMethodReminderEmail } from './payout-method-reminder';
 import { payoutSentEmail } from './payout-sent';
+import { taxFormExpiringEmail } from './tax-form-expiring';
 import { teamInvitationEmail } from './team-invitation';
 import { verificationEmail } from './verification';
 
@@ -67,6 +68,7 @@ export const emailTemplates = {
   'payout-method-code': payoutMethodCodeEmail,
   'payout-method-reminder': payoutMethodReminderEmail,
   'payout-sent': payoutSentEmail,
+  'tax-form-expiring': taxFormExpiringEmail,
   'team-invitation': teamInvitationEmail,
   verification: verificationEmail,
 } as const;

@@ -235,6 +235,7 @@ const samples: { [Name in EmailTemplateName]: Parameters<(typeof emailTemplates)
       earningsUrl: url,
     },
   ],
+  'tax-form-expiring': [{ name, validUntil: '31 December 2029', taxFormUrl: url, isRequiredForPayouts: true }],
   verification: [{ name, url }],
 };
 

@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import { taxFormsContract } from '~/shared/contracts/tax-forms';
+import type { AppContext } from '../app-context';
+import { registerEndpoint } from '../platform/contract-routes';
+import { sendDownload } from '../platform/file-transfer';
+import { getInvoiceSeller } from '../platform/get-invoice-seller';
+import { createLimiter } from '../platform/rate-limits';
+import { actorOf } from '../platform/route-schemas';
+import { changeTaxDataReader } from './change-tax-data-reader';
+import { downloadApplicantTaxForm } from './download-applicant-tax-form';
+import { findApplicantTaxForm } from './find-applicant-tax-form';
+import { findOwnTaxForm } from './find-own-tax-form';
+import { findTaxDataReaders } from './find-tax-data-readers';
+import { readOwnTaxFormPdf } from './read-own-tax-form-pdf';
+import { revealTaxIds } from './reveal-tax-ids';
+import { submitTaxForm } from './submit-tax-form';
+
+// Tax forms from talent (issue 56): the endpoints of shared/contracts/tax-forms.ts.
+export async function taxFormRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
+  const { db, files, taxIds } = context;
+  const required = async () => (await context.settings.get()).payouts_require_tax_form;
+
+  // Each submission fills and stores a PDF: a dozen an hour is more than any talent corrects a form.
+  const submitLimit = createLimiter(app, {
+    name: 'tax-form-submit:account',
+    max: 12,
+    windowMinutes: 60,
+    key: (request) => actorOf(request).actorId,
+    message: 'Too many tax forms submitted',
+  });
+
+  registerEndpoint(
+    app,
+    taxFormsContract.own,
+    { config: { access: { permission: 'read:tax_form:own' } } },
+    async (request) =>
+      findOwnTaxForm({ db, applicantId: actorOf(request).actorId, requiredForPayouts: await required() }),
+  );
+  registerEndpoint(
+    app,
+    taxFormsContract.submit,
+    { config: { access: { permission: 'update:tax_form:own' }, sessionOnly: true } },
+    async (request, reply) => {
+      await submitLimit.hit(request);
+      const { actorId, ipAddress } = actorOf(request);
+      const seller = await getInvoiceSeller({ db });
+      const { form, replaced } = await submitTaxForm({
+        db,
+        files,
+        cipher: taxIds,
+        applicantId: actorId,
+        form: request.body,
+        requester: seller.legal_name,
+        ipAddress,
+      });
+      return reply.code(201).send({ form, standing: form.standing, required_for_payouts: await required(), replaced });
+    },
+  );
+  registerEndpoint(
+    app,
+    taxFormsContract.ownPdf,
+    { config: { access: { permission: 'read:tax_form:own' } } },
+    async (request, reply) =>
+      sendDownload(reply, await readOwnTaxFormPdf({ db, files, applicantId: actorOf(request).actorId })),
+  );
+
+  const readAny = { access: { permission: 'read:tax_form:any' } } as const;
+  registerEndpoint(app, taxFormsContract.applicant, { config: readAny }, async (request) =>
+    findApplicantTaxForm({
+      db,
+      applicantId: request.params.id,
+      adminId: actorOf(request).actorId,
+      requiredForPayouts: await required(),
+    }),
+  );
+  registerEndpoint(app, taxFormsContract.reveal, { config: readAny }, async (request) =>
+    revealTaxIds({ db, cipher: taxIds, applicantId: request.params.id, ...actorOf(request) }),
+  );
+  registerEndpoint(app, taxFormsContract.applicantPdf, { config: readAny }, async (request, reply) =>
+    sendDownload(
+      reply,
+      await downloadApplicantTaxForm({ db, files, applicantId: request.params.id, ...actorOf(request) }),
+    ),
+  );
+  registerEndpoint(
+    app,
+    taxFormsContract.readers,
+    { config: { access: { permission: 'update:admin_grant:any' } } },
+    async (request) => findTaxDataReaders({ db, viewerId: actorOf(request).actorId }),
+  );
+  registerEndpoint(
+    app,
+    taxFormsContract.changeReader,
+    { config: { access: { permission: 'update:admin_grant:any' } } },
+    async (request) =>
+      changeTaxDataReader({ db, adminId: request.params.id, granted: request.body.granted, ...actorOf(request) }),
+  );
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { defineContract, fileOf } from '../contract';
+import { idParams } from '../contract-schemas';
+import {
+  adminTaxFormSchema,
+  changeTaxDataReaderSchema,
+  ownTaxFormSchema,
+  revealedTaxIdsSchema,
+  submitTaxFormSchema,
+  taxDataReadersSchema,
+} from '../tax-forms';
+
+const applicantParams = idParams('applicant');
+const adminParams = idParams('administrator');
+
+// Tax forms from talent (issue 56): the talent's W-9 or W-8BEN, and what administrators see of it — masked,
+// unless they hold the tax data reader grant another administrator gave them; every reveal is audited.
+export const taxFormsContract = defineContract(
+  { name: 'taxForms', tags: ['applicant', 'admin', 'tax-forms'] },
+  {
+    own: {
+      method: 'GET',
+      path: '/api/applicant/tax-form',
+      summary: 'Your tax form in force, its numbers masked, and whether payouts wait for one',
+      responses: { 200: ownTaxFormSchema },
+    },
+    submit: {
+      method: 'POST',
+      path: '/api/applicant/tax-form',
+      summary:
+        'Sign a W-9 or a W-8BEN electronically: the IRS form is filled from it and kept, and it replaces the one before',
+      body: submitTaxFormSchema,
+      responses: { 201: ownTaxFormSchema.extend({ replaced: z.boolean() }) },
+    },
+    ownPdf: {
+      method: 'GET',
+      path: '/api/applicant/tax-form/pdf',
+      summary: 'Your tax form in force as the IRS form you signed (PDF)',
+      responses: { 200: fileOf('application/pdf') },
+    },
+    applicant: {
+      method: 'GET',
+      path: '/api/admin/applicants/:id/tax-form',
+      summary: 'An applicant’s tax form in force, its numbers masked, and whether you may reveal them',
+      params: applicantParams,
+      responses: { 200: adminTaxFormSchema },
+    },
+    reveal: {
+      method: 'POST',
+      path: '/api/admin/applicants/:id/tax-form/reveal',
+      summary: 'An applicant’s whole tax identification numbers (the tax data reader grant; recorded in the audit log)',
+      params: applicantParams,
+      responses: { 200: revealedTaxIdsSchema },
+    },
+    applicantPdf: {
+      method: 'GET',
+      path: '/api/admin/applicants/:id/tax-form/pdf',
+      summary: 'An applicant’s signed IRS form (the tax data reader grant; recorded in the audit log)',
+      params: applicantParams,
+      responses: { 200: fileOf('application/pdf') },
+    },
+    readers: {
+      method: 'GET',
+      path: '/api/admin/tax-data-readers',
+      summary: 'Every administrator, and who holds the tax data reader grant',
+      responses: { 200: taxDataReadersSchema },
+    },
+    changeReader: {
+      method: 'PUT',
+      path: '/api/admin/tax-data-readers/:id',
+      summary: 'Give or take another administrator’s tax data reader grant; recorded in the audit log',
+      params: adminParams,
+      body: changeTaxDataReaderSchema,
+      responses: { 200: z.object({ message: z.string() }) },
+    },
+  },
+);
