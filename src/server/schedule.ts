@@ -2,6 +2,7 @@ import cronParser from 'cron-parser';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './app-context';
 import { startAttemptSweep } from './assessments/sweep-attempts';
+import { eInvoiceAttachments } from './billing/e-invoice/e-invoice-attachments';
 import { markOverdueInvoices } from './billing/mark-overdue-invoices';
 import type { DatabaseHandle } from './db/client';
 import { approveDueMilestones } from './fixed-price/approve-due-milestones';
@@ -84,7 +85,8 @@ export function scheduleOf({ context, logger }: { context: ScheduleContext; logg
     },
     // Sent by every instance when a notification commits (the announcements below), keyed by it.
     'notification-email': {
-      work: ({ notificationId }) => emailNotification({ db, mailer, publicUrl, notificationId }),
+      work: ({ notificationId }) =>
+        emailNotification({ db, mailer, publicUrl, notificationId, attachmentsOf: eInvoiceAttachments }),
     },
     // Sent when a meeting is scheduled or moved, to run 24 hours and 15 minutes before it
     // (meetings/publish-meeting-change.ts).

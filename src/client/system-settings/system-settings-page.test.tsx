@@ -294,8 +294,8 @@ describe('System Settings: Tax rates', () => {
     const { events, server } = await openSettings();
     const card = await screen.findByRole('region', { name: 'Tax rates' });
     const table = await within(card).findByRole('table');
-    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('IrelandVAT24%2027-01-01Scheduled');
-    expect(within(table).getAllByRole('row')[2]).toHaveTextContent('IrelandVAT23%2000-01-01In effect');
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Ireland IEVAT 24%2027-01-01 Scheduled');
+    expect(within(table).getAllByRole('row')[2]).toHaveTextContent('Ireland IEVAT 23%2000-01-01 In effect');
     expect(within(card).getAllByRole('button', { name: /Remove/ })).toHaveLength(1);
 
     server.on(taxRatesContract.add, ({ body }) =>

@@ -86,7 +86,6 @@ function RatesTable({ mayEdit }: { mayEdit: boolean }) {
           <TableHeader>
             <TableRow>
               <TableHead scope="col">Country</TableHead>
-              <TableHead scope="col">Tax</TableHead>
               <TableHead scope="col">Rate</TableHead>
               <TableHead scope="col">From</TableHead>
               {mayEdit && (
@@ -99,18 +98,23 @@ function RatesTable({ mayEdit }: { mayEdit: boolean }) {
           <TableBody>
             {items.map((rate) => (
               <TableRow key={rate.id}>
-                <TableCell className="font-medium">{countryName(rate.country)}</TableCell>
-                <TableCell>{rate.name}</TableCell>
-                <TableCell className="tabular-nums">{formatBasisPoints(rate.rate_basis_points)}</TableCell>
+                {/* By code, as the list is ordered: GB sorts under G. */}
                 <TableCell>
-                  {rate.effective_from}
+                  <span className="font-medium">{countryName(rate.country)}</span>{' '}
+                  <span className="text-muted-foreground">{rate.country}</span>
+                </TableCell>
+                <TableCell className="whitespace-nowrap tabular-nums">
+                  {rate.name} {formatBasisPoints(rate.rate_basis_points)}
+                </TableCell>
+                <TableCell>
+                  <span className="whitespace-nowrap">{rate.effective_from}</span>{' '}
                   {rate.is_current && (
-                    <Badge variant="secondary" className="ml-2">
+                    <Badge variant="secondary" className="max-sm:mt-1 sm:ml-1">
                       In effect
                     </Badge>
                   )}
                   {rate.is_scheduled && (
-                    <Badge variant="outline" className="ml-2">
+                    <Badge variant="outline" className="max-sm:mt-1 sm:ml-1">
                       Scheduled
                     </Badge>
                   )}

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountingContract } from '~/shared/contracts/accounting';
@@ -9,10 +9,11 @@ import { taxRatesContract } from '~/shared/contracts/tax-rates';
 import { eInvoiceTexts } from '~/shared/e-invoice-texts';
 import { taxNotes, taxTexts } from '~/shared/tax';
 import { taxIdTexts } from '~/shared/tax-id-texts';
-import { companies } from '../db/schema';
+import { companies, emailOutbox, notifications } from '../db/schema';
 import { issueInvoices } from '../kernels/money/issue-invoices';
 import { taxRateOn } from '../kernels/money/load-tax-treatments';
 import { currentChargeRates } from '../kernels/payments/milestone-charge';
+import { emailNotification } from '../notifications/email-notification';
 import { addDays, isoDay, weekStartOf } from '../platform/work-calendar';
 import { signedInAccount } from '../testing/auth-helpers';
 import { type FakeVies, startFakeVies } from '../testing/fake-vies';
@@ -21,6 +22,7 @@ import { pdfText } from '../testing/pdf-text';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { buildAssignment, buildTimesheet } from '../testing/work-factories';
 import { xmllint } from '../testing/xmllint';
+import { eInvoiceAttachments } from './e-invoice/e-invoice-attachments';
 
 const lastWeek = () => addDays(weekStartOf(isoDay(new Date())), -7);
 const xml = new XMLParser({ ignoreAttributes: false, removeNSPrefix: true, parseTagValue: false });
@@ -63,7 +65,11 @@ describe('VAT on invoices from an Irish seller', () => {
 
   // A company billed in its currency, with its billing details saved through the API, and a week of approved
   // work: 40 h at 50.00 = 2,000.00, fee 10% = 200.00, 2,200.00 taxable.
-  async function billedCompany(name: string, details: { country: string; tax_id: string }, currency: 'EUR' | 'GBP') {
+  async function billedCompany(
+    name: string,
+    details: { country: string; tax_id: string; email_e_invoice?: boolean },
+    currency: 'EUR' | 'GBP',
+  ) {
     const owner = await companyAccount(testApp, name);
     await db().update(companies).set({ billingCurrency: currency }).where(eq(companies.id, owner.companyId));
     const saved = await owner.call(paymentsContract.updateBillingDetails, {
@@ -212,6 +218,39 @@ describe('VAT on invoices from an Irish seller', () => {
     expect(eInvoice.exemption).toBe(taxNotes.euOutsideScopeUk);
     // Outside the scope, EN 16931 names no VAT number of either party (BR-O-02).
     expect(eInvoice.text).not.toContain('GB001514344');
+  });
+
+  it('attaches the e-invoice to the new-invoice email when the company asks for it', async () => {
+    const { owner, invoice } = await billedCompany(
+      'Bremen Logistik GmbH',
+      { country: 'DE', tax_id: 'DE136695976', email_e_invoice: true },
+      'EUR',
+    );
+    const [notice] = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, owner.user.id), eq(notifications.type, 'invoice_issued')));
+    if (!notice) throw new Error('The owner was not told of the invoice.');
+    await emailNotification({
+      db: db(),
+      mailer: testApp.app.appContext.mailer,
+      publicUrl: 'http://tandem.test',
+      notificationId: notice.id,
+      attachmentsOf: eInvoiceAttachments,
+    });
+    const [sent] = await db()
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, owner.user.email), isNotNull(emailOutbox.attachments)));
+    expect(sent?.attachments).toEqual([
+      { filename: `${invoice.invoice_number}.xml`, contentType: 'application/xml', contentBase64: expect.any(String) },
+    ]);
+    const attached = Buffer.from(sent?.attachments?.[0]?.contentBase64 ?? '', 'base64').toString('utf8');
+    expect(xmllint(attached)).toEqual({ status: 0, stderr: '' });
+    expect(attached).toContain(`<cbc:ID>${invoice.invoice_number}</cbc:ID>`);
+    // The same XML as its download.
+    const download = await owner.call(invoicesContract.invoiceEInvoice, { params: { id: invoice.id } });
+    expect(download.rawPayload.toString('utf8')).toBe(attached);
   });
 
   it('refuses a VAT number with a wrong check digit, and one VIES says is not registered, saving nothing', async () => {

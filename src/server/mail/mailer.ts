@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client';
-import { emailOutbox } from '../db/schema';
+import { type EmailAttachment, emailOutbox } from '../db/schema';
 import type { JobQueue } from '../platform/job-queue';
 import type { RenderedEmail } from './templates/compose-email';
 
@@ -19,6 +19,7 @@ interface SendOptions {
   transaction?: Database;
   replyTo?: string;
   calendar?: string;
+  attachments?: EmailAttachment[];
 }
 
 // The iTIP method an invitation states in its own METHOD line: the MIME part must say the same.
@@ -38,7 +39,7 @@ export function mailerInTransaction(mailer: Mailer, transaction: Database): Mail
 // SMTP server fails), so a slow or absent mail server never holds up a request.
 export function createMailer({ db, jobs }: { db: Database; jobs: Pick<JobQueue, 'send'> }): Mailer {
   return {
-    async send(to, { subject, text, html, listUnsubscribeUrl }, { transaction, replyTo, calendar } = {}) {
+    async send(to, { subject, text, html, listUnsubscribeUrl }, { transaction, replyTo, calendar, attachments } = {}) {
       if (calendar) calendarMethodOf(calendar);
       const [row] = await (transaction ?? db)
         .insert(emailOutbox)
@@ -50,6 +51,7 @@ export function createMailer({ db, jobs }: { db: Database; jobs: Pick<JobQueue, 
           replyTo: replyTo ?? null,
           calendar: calendar ?? null,
           listUnsubscribeUrl: listUnsubscribeUrl ?? null,
+          attachments: attachments && attachments.length > 0 ? attachments : null,
         })
         .returning({ id: emailOutbox.id });
       if (row) await jobs.send('send-email', { outboxId: row.id }, { transaction });
@@ -123,6 +125,13 @@ export function createOutboxSender({
         // RFC 8058: an email one subscribed to names the address a mail provider's Unsubscribe button posts
         // to (List-Unsubscribe, written <…> by nodemailer's list option) and says that one POST is enough.
         ...(message.listUnsubscribeUrl && { list: { unsubscribe: message.listUnsubscribeUrl } }),
+        ...(message.attachments && {
+          attachments: message.attachments.map((file) => ({
+            filename: file.filename,
+            contentType: file.contentType,
+            content: Buffer.from(file.contentBase64, 'base64'),
+          })),
+        }),
         headers: {
           'Auto-Submitted': 'auto-generated',
           ...(message.listUnsubscribeUrl && { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }),

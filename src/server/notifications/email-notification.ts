@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { emailPreferenceTypesByRole, typesNotEmailedOneByOne } from '~/shared/notifications';
 import type { Database } from '../db/client';
-import { notifications } from '../db/schema';
+import { type EmailAttachment, notifications } from '../db/schema';
 import { findEmailRecipient } from '../kernels/notices/find-email-recipient';
 import type { Mailer } from '../mail/mailer';
 import { notificationEmail } from '../mail/templates/notification';
@@ -15,11 +15,15 @@ export async function emailNotification({
   mailer,
   publicUrl,
   notificationId,
+  attachmentsOf = async () => [],
 }: {
   db: Database;
   mailer: Mailer;
   publicUrl: string;
   notificationId: string;
+  // The files a notification's email carries (an invoice's e-invoice when its company asks): wired in
+  // schedule.ts, so this job needs no feature's documents.
+  attachmentsOf?: (db: Database, notification: typeof notifications.$inferSelect) => Promise<EmailAttachment[]>;
 }): Promise<void> {
   await db.transaction(async (tx) => {
     const [claimed] = await tx
@@ -40,7 +44,7 @@ export async function emailNotification({
         url: claimed.link ? `${publicUrl}${claimed.link}` : undefined,
         settingsUrl: settings ? `${publicUrl}${settings}` : undefined,
       }),
-      { transaction: tx },
+      { transaction: tx, attachments: await attachmentsOf(tx, claimed) },
     );
   });
 }

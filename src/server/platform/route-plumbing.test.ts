@@ -16,6 +16,7 @@ import type { RouteAccess } from './access-control';
 const idNouns: Array<[prefix: string, noun: string]> = [
   ['/api/jobs/', 'job'],
   ['/api/admin/tax-rates/', 'tax rate'],
+  ['/api/admin/tax-data-readers/', 'administrator'],
   ['/api/testing/jobs/', 'job'],
   ['/api/tests/', 'test'],
   ['/api/admin/contact-messages/', 'message'],

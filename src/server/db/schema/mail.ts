@@ -1,4 +1,11 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+// A file an email carries, as the outbox keeps it until it is sent.
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
 
 // Every email the platform sends. Without SMTP_URL it stays here (and in the log) for developers and tests.
 export const emailOutbox = pgTable(
@@ -19,6 +26,8 @@ export const emailOutbox = pgTable(
     // The one-click unsubscribe address of a bulk email (a job alert), sent as List-Unsubscribe with
     // List-Unsubscribe-Post (RFC 8058). Null: the email is not one a person subscribes to.
     listUnsubscribeUrl: text(),
+    // Files sent with the email (an invoice's e-invoice, issue 56), their content base64. Null: none.
+    attachments: jsonb().$type<EmailAttachment[]>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
     error: text(),
