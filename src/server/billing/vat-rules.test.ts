@@ -1,6 +1,6 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountingContract } from '~/shared/contracts/accounting';
 import { invoicesContract } from '~/shared/contracts/billing';
 import { paymentsContract } from '~/shared/contracts/payments';
@@ -226,22 +226,18 @@ describe('VAT on invoices from an Irish seller', () => {
       { country: 'DE', tax_id: 'DE136695976', email_e_invoice: true },
       'EUR',
     );
-    const [notice] = await db()
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.userId, owner.user.id), eq(notifications.type, 'invoice_issued')));
-    if (!notice) throw new Error('The owner was not told of the invoice.');
-    await emailNotification({
-      db: db(),
-      mailer: testApp.app.appContext.mailer,
-      publicUrl: 'http://tandem.test',
-      notificationId: notice.id,
-      attachmentsOf: eInvoiceAttachments,
-    });
-    const [sent] = await db()
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.toAddress, owner.user.email), isNotNull(emailOutbox.attachments)));
+    // The notification-email job runs as in production, once the issuing transaction commits.
+    const sent = await vi.waitFor(
+      async () => {
+        const [row] = await db()
+          .select()
+          .from(emailOutbox)
+          .where(and(eq(emailOutbox.toAddress, owner.user.email), isNotNull(emailOutbox.attachments)));
+        if (!row) throw new Error('The invoice email has not been written yet.');
+        return row;
+      },
+      { timeout: 15_000, interval: 200 },
+    );
     expect(sent?.attachments).toEqual([
       { filename: `${invoice.invoice_number}.xml`, contentType: 'application/xml', contentBase64: expect.any(String) },
     ]);
