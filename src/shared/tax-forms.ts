@@ -500,3 +500,45 @@ export function taxFormStatusText(
       return until ? taxFormTexts.onFileUntil(formatDay(until)) : taxFormTexts.onFileNoExpiry;
   }
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// The administrators' queue (issue 56): talents who have worked and have no tax form on file, W-8BENs about to
+// end, and those that have ended — each a reason their payouts wait or soon will.
+
+export const taxFormQueueStates = ['missing', 'expiring', 'expired'] as const;
+export type TaxFormQueueState = (typeof taxFormQueueStates)[number];
+export const taxFormQueueStateLabels: Record<TaxFormQueueState, string> = {
+  missing: 'No form on file',
+  expiring: `Ending within ${TAX_FORM_REMINDER_DAYS} days`,
+  expired: 'Ended',
+};
+
+export const taxFormQueueQuerySchema = z.object({
+  state: z.enum(taxFormQueueStates, { message: 'Choose missing, expiring or expired.' }).default('missing'),
+  page: z.coerce.number({ message: 'The page must be a whole number.' }).int().min(1).default(1),
+  page_size: z.coerce.number({ message: 'The page size must be a whole number.' }).int().min(1).max(100).default(20),
+});
+export type TaxFormQueueQuery = z.infer<typeof taxFormQueueQuerySchema>;
+
+export const taxFormQueueRowSchema = z.object({
+  applicant_id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  kind: z.enum(taxFormKinds).nullable(),
+  signed_at: z.string().nullable(),
+  // The last day the form is valid (a W-8BEN's); null for none or a W-9.
+  valid_until: z.string().nullable(),
+  // When the talent was reminded that it ends.
+  reminded_at: z.string().nullable(),
+});
+export type TaxFormQueueRow = z.infer<typeof taxFormQueueRowSchema>;
+
+export const taxFormQueueSchema = z.object({
+  items: z.array(taxFormQueueRowSchema),
+  total: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+  // How many talents each state holds, for the filter's counts.
+  counts: z.object({ missing: z.number(), expiring: z.number(), expired: z.number() }),
+});
+export type TaxFormQueue = z.infer<typeof taxFormQueueSchema>;

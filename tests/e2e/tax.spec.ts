@@ -45,7 +45,10 @@ test('an administrator schedules a VAT rate and takes it back; a rate in effect 
   await expect(scheduled).toHaveCount(0);
 });
 
-test('an administrator reads the month’s VAT report beside the books, with its CSV', async ({ page, loginAs }) => {
+test('an administrator reads the month’s VAT report beside the books, and the tax forms queue', async ({
+  page,
+  loginAs,
+}) => {
   await loginAs('admin');
   await page.goto(`${paths.adminPayouts.getHref()}?tab=books`);
   const thisMonth = new Date().toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -56,4 +59,13 @@ test('an administrator reads the month’s VAT report beside the books, with its
   ).toBeVisible();
   await expectNoSeriousViolations(page);
   await saveScreenshots(page, 'tax-vat-report', { scrollTo: card });
+
+  // Beside the books, who a payout run stops on for a tax form: the demo talents who worked have theirs.
+  await page.getByRole('tab', { name: 'Tax forms' }).click();
+  const queue = page.getByRole('region', { name: 'Tax forms' });
+  await expect(queue.getByRole('tab', { name: /^No form on file \(\d+\)$/ })).toBeVisible();
+  await queue.getByRole('tab', { name: /^Ended \(\d+\)$/ }).click();
+  await expect(queue.getByRole('tab', { name: /^Ended/ })).toHaveAttribute('aria-selected', 'true');
+  await expectNoSeriousViolations(page);
+  await saveScreenshots(page, 'tax-forms-queue', { scrollTo: queue });
 });

@@ -7,6 +7,7 @@ import { preloadPages, renderRoute } from '~/client/testing/render-route';
 import { defaultAccountCodes, type MonthEndFigureKey, monthEndFigureKeys, monthEndFigures } from '~/shared/accounting';
 import { accountingContract } from '~/shared/contracts/accounting';
 import { payoutsContract } from '~/shared/contracts/payouts';
+import { taxFormsContract } from '~/shared/contracts/tax-forms';
 import {
   type LedgerAccount,
   type LedgerSummary,
@@ -1042,5 +1043,55 @@ describe('Payouts: Books', () => {
     expect(await screen.findByText('The ledger could not be read.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
     expect(await screen.findByText('Nothing is in the ledger up to October 31, 2026.')).toBeInTheDocument();
+  });
+});
+
+// The tax forms queue (issue 56): who has worked with no form, whose W-8BEN ends soon, whose has ended.
+describe('Payouts: Tax forms', () => {
+  it('lists the talents with no form, then those whose W-8BEN ends soon, each state with its count', async () => {
+    const server = createFakeServer();
+    fakePayoutsAdmin(server);
+    const counts = { missing: 1, expiring: 1, expired: 0 };
+    server.on(taxFormsContract.queue, ({ query }) => {
+      const state = query.get('state');
+      const items =
+        state === 'missing'
+          ? [
+              {
+                applicant_id: fakeId(),
+                name: 'Aaron Missing',
+                email: 'aaron@tandem.test',
+                kind: null,
+                signed_at: null,
+                valid_until: null,
+                reminded_at: null,
+              },
+            ]
+          : state === 'expiring'
+            ? [
+                {
+                  applicant_id: fakeId(),
+                  name: 'Bea Expiring',
+                  email: 'bea@tandem.test',
+                  kind: 'w8ben' as const,
+                  signed_at: '2023-03-01T10:00:00.000Z',
+                  valid_until: '2026-12-31',
+                  reminded_at: '2026-11-01T06:00:00.000Z',
+                },
+              ]
+            : [];
+      return { items, total: items.length, page: 1, page_size: 20, counts };
+    });
+    const events = userEvent.setup();
+    await renderRoute(`${paths.adminPayouts.getHref()}?tab=tax-forms`, { user: admin(), server });
+    const missing = await screen.findByRole('table', { name: 'Tax forms: No form on file' });
+    expect(within(missing).getByRole('row', { name: /Aaron Missing.*None/ })).toBeInTheDocument();
+    await events.click(screen.getByRole('tab', { name: 'Ending within 60 days (1)' }));
+    const expiring = await screen.findByRole('table', { name: 'Tax forms: Ending within 60 days' });
+    expect(
+      within(expiring).getByRole('row', { name: /Bea Expiring.*Form W-8BEN.*Valid until Dec 31, 2026.*Nov 1, 2026/ }),
+    ).toBeInTheDocument();
+    await events.click(screen.getByRole('tab', { name: 'Ended (0)' }));
+    expect(await screen.findByText('No talent’s form has ended.')).toBeInTheDocument();
   });
 });

@@ -8,8 +8,15 @@ import { LedgerCards } from './ledger-cards';
 import { PayoutRunDetail } from './payout-run-detail';
 import { PayoutRunsSection } from './payout-runs-section';
 import { type PayoutsTab, usePayoutsView } from './payouts-search';
+import { TaxFormsSection } from './tax-forms-section';
 
-const tabLabels: Record<PayoutsTab, string> = { runs: 'Payout runs', balances: 'Balances', books: 'Books' };
+const tabLabels: Record<PayoutsTab, string> = {
+  runs: 'Payout runs',
+  balances: 'Balances',
+  'tax-forms': 'Tax forms',
+  books: 'Books',
+};
+const tabs = Object.keys(tabLabels) as PayoutsTab[];
 
 // /admin/payouts (docs/decisions/036): the ledger's accounts and whether they balance; the payout runs to
 // prepare, approve and confirm, one run open at a time; what each talent is owed, with their holds; and the
@@ -30,11 +37,11 @@ export function AdminPayoutsPage({ pageId }: PageProps) {
       <LedgerCards />
       <Tabs
         value={tab}
-        onValueChange={(value) => showTab(value === 'balances' || value === 'books' ? value : 'runs')}
+        onValueChange={(value) => showTab(tabs.find((tab) => tab === value) ?? 'runs')}
         className="min-w-0"
       >
         <TabsList aria-label="Payouts">
-          {(['runs', 'balances', 'books'] as const).map((value) => (
+          {tabs.map((value) => (
             <TabsTrigger key={value} value={value}>
               {tabLabels[value]}
             </TabsTrigger>
@@ -49,6 +56,9 @@ export function AdminPayoutsPage({ pageId }: PageProps) {
         </TabsContent>
         <TabsContent value="balances" className="mt-4 min-w-0">
           <BalancesSection />
+        </TabsContent>
+        <TabsContent value="tax-forms" className="mt-4 min-w-0">
+          <TaxFormsSection />
         </TabsContent>
         <TabsContent value="books" className="mt-4 min-w-0">
           <BooksSection />

@@ -4,8 +4,10 @@ import { apiUrl, callApi, downloadApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
 import { accountingContract } from '~/shared/contracts/accounting';
 import { payoutsContract } from '~/shared/contracts/payouts';
+import { taxFormsContract } from '~/shared/contracts/tax-forms';
 import type { Currency } from '~/shared/currencies';
 import type { PayoutRun, RunLineStatus, talentBalancesQuerySchema } from '~/shared/payouts';
+import type { TaxFormQueueState } from '~/shared/tax-forms';
 
 // Payouts (docs/decisions/036): the ledger's accounts, the payout runs and their lines, what each talent is
 // owed and their holds. Every change moves money between these, so each one refreshes the whole group; an
@@ -201,3 +203,11 @@ export const useReleaseHold = () =>
   usePayoutsMutation(({ holdId, reason }: { holdId: string; reason: string }) =>
     callApi(payoutsContract.releaseHold, { params: { id: holdId }, body: { reason } }),
   );
+
+// Who a payout run stops on for a tax form, or soon will (issue 56): one state a page at a time.
+export const taxFormQueueQueryOptions = (query: { state: TaxFormQueueState; page: number }) =>
+  queryOptions({
+    queryKey: queryKeys.taxForm.queue(query),
+    queryFn: () => callApi(taxFormsContract.queue, { query: { ...query, page_size: 20 } }),
+    placeholderData: keepPreviousData,
+  });

@@ -8,11 +8,11 @@ import type { BalancesFilter, BalancesQuery, RunLinesQuery } from './api';
 // open run (?run=<id>), and each list's own page and filters under its own keys, so the three lists never
 // move each other's pages.
 
-const tabParam = searchParam.oneOf('tab', ['balances', 'books'] as const);
+const tabParam = searchParam.oneOf('tab', ['balances', 'tax-forms', 'books'] as const);
 const monthParam = searchParam.text('month');
 const runParam = searchParam.text('run');
 
-export type PayoutsTab = 'runs' | 'balances' | 'books';
+export type PayoutsTab = 'runs' | 'balances' | 'tax-forms' | 'books';
 
 // The lines' keys go with the run they belong to: opening another run starts on its first page, unfiltered.
 const linesKeys = { lines_page: null, lines_page_size: null, lines_status: null } as const;

@@ -187,6 +187,7 @@ export const queryKeys = {
     own: () => ['tax-form', 'own'] as const,
     applicant: (id: string) => ['tax-form', 'applicant', id] as const,
     readers: () => ['tax-form', 'readers'] as const,
+    queue: (query: { state: string; page: number }) => ['tax-form', 'queue', query] as const,
   },
   // Payment Management (client/admin-payments): every payment and the summary cards; a refund changes both.
   // Company and Applicant Management (client/admin-companies, client/admin-applicants): a bulk action

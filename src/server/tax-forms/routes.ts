@@ -11,6 +11,7 @@ import { downloadApplicantTaxForm } from './download-applicant-tax-form';
 import { findApplicantTaxForm } from './find-applicant-tax-form';
 import { findOwnTaxForm } from './find-own-tax-form';
 import { findTaxDataReaders } from './find-tax-data-readers';
+import { findTaxFormQueue } from './find-tax-form-queue';
 import { readOwnTaxFormPdf } from './read-own-tax-form-pdf';
 import { revealTaxIds } from './reveal-tax-ids';
 import { submitTaxForm } from './submit-tax-form';
@@ -81,6 +82,13 @@ export async function taxFormRoutes(app: FastifyInstance, { context }: { context
       reply,
       await downloadApplicantTaxForm({ db, files, applicantId: request.params.id, ...actorOf(request) }),
     ),
+  );
+  // Who a payout run would stop on, or soon: read with the payouts it holds up.
+  registerEndpoint(
+    app,
+    taxFormsContract.queue,
+    { config: { access: { permission: 'read:payout:any' } } },
+    async (request) => findTaxFormQueue({ db, query: request.query }),
   );
   registerEndpoint(
     app,

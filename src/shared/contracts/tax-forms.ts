@@ -8,6 +8,8 @@ import {
   revealedTaxIdsSchema,
   submitTaxFormSchema,
   taxDataReadersSchema,
+  taxFormQueueQuerySchema,
+  taxFormQueueSchema,
 } from '../tax-forms';
 
 const applicantParams = idParams('applicant');
@@ -58,6 +60,14 @@ export const taxFormsContract = defineContract(
       summary: 'An applicant’s signed IRS form (the tax data reader grant; recorded in the audit log)',
       params: applicantParams,
       responses: { 200: fileOf('application/pdf') },
+    },
+    queue: {
+      method: 'GET',
+      path: '/api/admin/tax-forms',
+      summary:
+        'Talents whose payouts wait or soon will for a tax form: those who have worked with none on file, W-8BENs ending within 60 days, and those ended; a page at a time, with each state’s count',
+      query: taxFormQueueQuerySchema,
+      responses: { 200: taxFormQueueSchema },
     },
     readers: {
       method: 'GET',
