@@ -37,6 +37,8 @@ describe('getPlatformSettings', () => {
         payouts_wait_for_payment: true,
         payout_security_days: 5,
         payout_minimum_cents: 2000,
+        // Issue 56: payouts wait for a W-9 or W-8BEN in force (migration 0079).
+        payouts_require_tax_form: true,
       });
     } finally {
       await fresh.close();
