@@ -1,5 +1,5 @@
 // What a company is told about the VAT or GST number in its billing details, with no zod: the billing form
-// may show these sentences as it checks the field. The server's check is kernels/payments/tax-ids.ts.
+// may show these sentences as it checks the field. The server's check is kernels/money/tax-ids.ts.
 import { billingDetailsTexts } from './billing-details-texts';
 
 // The countries whose numbers are checked to the character (and the check digit), by ISO 3166-1 alpha-2.

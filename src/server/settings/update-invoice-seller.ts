@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { InvoiceSeller } from '~/shared/billing-details';
 import type { Database } from '../db/client';
 import { platformSettings } from '../db/schema';
-import { checkTaxId } from '../kernels/payments/tax-ids';
+import { checkTaxId } from '../kernels/money/tax-ids';
 import { AppError } from '../platform/errors';
 import { getInvoiceSeller, INVOICE_SELLER_KEY } from '../platform/get-invoice-seller';
 import { recordAuditEvent } from '../platform/record-audit-event';

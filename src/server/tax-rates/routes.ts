@@ -3,7 +3,9 @@ import { taxRatesContract } from '~/shared/contracts/tax-rates';
 import type { AppContext } from '../app-context';
 import { registerEndpoint } from '../platform/contract-routes';
 import { actorOf } from '../platform/route-schemas';
-import { addTaxRate, findTaxRates, removeTaxRate } from './tax-rates';
+import { addTaxRate } from './add-tax-rate';
+import { findTaxRates } from './find-tax-rates';
+import { removeTaxRate } from './remove-tax-rate';
 
 // VAT and GST rates (decision 053): administrators, with the System Settings' permissions, since every
 // invoice's tax reads them.

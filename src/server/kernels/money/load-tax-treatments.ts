@@ -3,7 +3,7 @@ import { DEFAULT_TAX_RATE_BASIS_POINTS } from '~/shared/billing';
 import type { Database } from '../../db/client';
 import { billingProfiles, taxRates } from '../../db/schema';
 import { getInvoiceSeller } from '../../platform/get-invoice-seller';
-import { checkTaxId } from '../payments/tax-ids';
+import { checkTaxId } from './tax-ids';
 import { type TaxRate, type TaxTreatment, taxTreatmentOf } from './tax-treatment';
 
 // The VAT or GST rate of a country in effect on a day (YYYY-MM-DD): the latest that took effect by then.

@@ -5,8 +5,8 @@ import type { Database } from '../../db/client';
 import { billingProfiles, companies } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { recordAuditEvent } from '../../platform/record-audit-event';
+import { checkTaxId } from '../money/tax-ids';
 import { findBillingDetails } from './find-billing-details';
-import { checkTaxId } from './tax-ids';
 import { checkVatWithVies } from './vies';
 
 type CompanyPart = Omit<
