@@ -79,8 +79,9 @@ function countsOf(isCounted: SQL): SQL {
 }
 
 function toCounts(rows: CountRow[], scale = 1): Omit<CandidateCounts, 'isEstimate'> {
-  // An estimate keeps two significant figures: more would claim a precision it does not have.
-  const scaled = (count: number) => (scale === 1 ? count : Number((count * scale).toPrecision(2)));
+  // An estimate keeps two significant figures: more would claim a precision it does not have. And it counts
+  // people: 7.3 talents is 7.
+  const scaled = (count: number) => (scale === 1 ? count : Math.round(Number((count * scale).toPrecision(2))));
   const of = <Value extends string>(facet: CountRow['facet']) =>
     rows
       .filter((row) => row.facet === facet)
