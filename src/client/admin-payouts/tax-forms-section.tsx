@@ -6,7 +6,7 @@ import { Button } from '~/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/client/components/ui/card';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/client/components/ui/table';
-import { Tabs, TabsList, TabsTrigger } from '~/client/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/client/components/ui/tabs';
 import { errorMessage } from '~/client/lib/api-client';
 import { formatIsoDay } from '~/client/lib/iso-day';
 import {
@@ -56,82 +56,93 @@ export function TaxFormsSection() {
               </TabsTrigger>
             ))}
           </TabsList>
-        </Tabs>
-        {queue.isPending && (
-          <div role="status" aria-label="Loading the tax forms queue" className="space-y-2">
-            {[0, 1, 2].map((row) => (
-              <Skeleton key={row} className="h-9 w-full" />
-            ))}
-          </div>
-        )}
-        {queue.isError && (
-          <Alert variant="destructive">
-            <div className="space-y-2">
-              <p>{errorMessage(queue.error, 'Failed to load the tax forms queue. Please try again.')}</p>
-              <Button size="sm" variant="outline" onClick={() => queue.refetch()}>
-                Try Again
-              </Button>
-            </div>
-          </Alert>
-        )}
-        {queue.isSuccess && queue.data.total === 0 && (
-          <div className="flex flex-col items-center gap-2 py-8 text-center text-sm text-muted-foreground">
-            <FileCheckIcon aria-hidden="true" className="size-8" />
-            <p>{emptyText[state]}</p>
-          </div>
-        )}
-        {queue.isSuccess && queue.data.total > 0 && (
-          <>
-            <Table aria-label={`Tax forms: ${taxFormQueueStateLabels[state]}`}>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Talent</TableHead>
-                  <TableHead>Form</TableHead>
-                  <TableHead className="max-sm:hidden">Reminded</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {queue.data.items.map((row) => (
-                  <TableRow key={row.applicant_id}>
-                    <TableCell>
-                      <span className="font-medium">{row.name}</span>
-                      <span className="block text-xs text-muted-foreground [overflow-wrap:anywhere]">{row.email}</span>
-                    </TableCell>
-                    <TableCell>
-                      {row.kind ? taxFormKindLabels[row.kind] : 'None'}
-                      {row.valid_until && (
-                        <span className="block text-xs text-muted-foreground">
-                          Valid until {formatIsoDay(row.valid_until)}
-                        </span>
+          {/* Each state's panel, as the tabs name it; the one shown holds the list. */}
+          {taxFormQueueStates.map((value) => (
+            <TabsContent key={value} value={value} className="mt-4 space-y-4">
+              {value === state && (
+                <>
+                  {queue.isPending && (
+                    <div role="status" aria-label="Loading the tax forms queue" className="space-y-2">
+                      {[0, 1, 2].map((row) => (
+                        <Skeleton key={row} className="h-9 w-full" />
+                      ))}
+                    </div>
+                  )}
+                  {queue.isError && (
+                    <Alert variant="destructive">
+                      <div className="space-y-2">
+                        <p>{errorMessage(queue.error, 'Failed to load the tax forms queue. Please try again.')}</p>
+                        <Button size="sm" variant="outline" onClick={() => queue.refetch()}>
+                          Try Again
+                        </Button>
+                      </div>
+                    </Alert>
+                  )}
+                  {queue.isSuccess && queue.data.total === 0 && (
+                    <div className="flex flex-col items-center gap-2 py-8 text-center text-sm text-muted-foreground">
+                      <FileCheckIcon aria-hidden="true" className="size-8" />
+                      <p>{emptyText[state]}</p>
+                    </div>
+                  )}
+                  {queue.isSuccess && queue.data.total > 0 && (
+                    <>
+                      <Table aria-label={`Tax forms: ${taxFormQueueStateLabels[state]}`}>
+                        <TableHeader>
+                          <TableRow>
+                            <TableHead>Talent</TableHead>
+                            <TableHead>Form</TableHead>
+                            <TableHead className="max-sm:hidden">Reminded</TableHead>
+                          </TableRow>
+                        </TableHeader>
+                        <TableBody>
+                          {queue.data.items.map((row) => (
+                            <TableRow key={row.applicant_id}>
+                              <TableCell>
+                                <span className="font-medium">{row.name}</span>
+                                <span className="block text-xs text-muted-foreground [overflow-wrap:anywhere]">
+                                  {row.email}
+                                </span>
+                              </TableCell>
+                              <TableCell>
+                                {row.kind ? taxFormKindLabels[row.kind] : 'None'}
+                                {row.valid_until && (
+                                  <span className="block text-xs text-muted-foreground">
+                                    Valid until {formatIsoDay(row.valid_until)}
+                                  </span>
+                                )}
+                              </TableCell>
+                              <TableCell className="text-sm text-muted-foreground max-sm:hidden">
+                                {row.reminded_at ? formatIsoDay(row.reminded_at.slice(0, 10)) : '—'}
+                              </TableCell>
+                            </TableRow>
+                          ))}
+                        </TableBody>
+                      </Table>
+                      {queue.data.total > queue.data.page_size && (
+                        <nav aria-label="Tax form pages" className="flex items-center justify-end gap-2">
+                          <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                            Previous
+                          </Button>
+                          <span className="text-sm">
+                            Page {page} of {Math.ceil(queue.data.total / queue.data.page_size)}
+                          </span>
+                          <Button
+                            size="sm"
+                            variant="outline"
+                            disabled={page * queue.data.page_size >= queue.data.total}
+                            onClick={() => setPage(page + 1)}
+                          >
+                            Next
+                          </Button>
+                        </nav>
                       )}
-                    </TableCell>
-                    <TableCell className="text-sm text-muted-foreground max-sm:hidden">
-                      {row.reminded_at ? formatIsoDay(row.reminded_at.slice(0, 10)) : '—'}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-            {queue.data.total > queue.data.page_size && (
-              <nav aria-label="Tax form pages" className="flex items-center justify-end gap-2">
-                <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                  Previous
-                </Button>
-                <span className="text-sm">
-                  Page {page} of {Math.ceil(queue.data.total / queue.data.page_size)}
-                </span>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={page * queue.data.page_size >= queue.data.total}
-                  onClick={() => setPage(page + 1)}
-                >
-                  Next
-                </Button>
-              </nav>
-            )}
-          </>
-        )}
+                    </>
+                  )}
+                </>
+              )}
+            </TabsContent>
+          ))}
+        </Tabs>
       </CardContent>
     </Card>
   );
