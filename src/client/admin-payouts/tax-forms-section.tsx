@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/client/components/ui/card';
+import { Pagination } from '~/client/components/ui/pagination';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/client/components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/client/components/ui/tabs';
@@ -118,24 +119,13 @@ export function TaxFormsSection() {
                           ))}
                         </TableBody>
                       </Table>
-                      {queue.data.total > queue.data.page_size && (
-                        <nav aria-label="Tax form pages" className="flex items-center justify-end gap-2">
-                          <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                            Previous
-                          </Button>
-                          <span className="text-sm">
-                            Page {page} of {Math.ceil(queue.data.total / queue.data.page_size)}
-                          </span>
-                          <Button
-                            size="sm"
-                            variant="outline"
-                            disabled={page * queue.data.page_size >= queue.data.total}
-                            onClick={() => setPage(page + 1)}
-                          >
-                            Next
-                          </Button>
-                        </nav>
-                      )}
+                      <Pagination
+                        page={page}
+                        pageSize={queue.data.page_size}
+                        total={queue.data.total}
+                        onPageChange={setPage}
+                        noun="talents"
+                      />
                     </>
                   )}
                 </>

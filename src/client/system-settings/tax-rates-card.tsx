@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/cli
 import { FormField } from '~/client/components/ui/form-field';
 import { Input } from '~/client/components/ui/input';
 import { NativeSelect } from '~/client/components/ui/native-select';
+import { Pagination } from '~/client/components/ui/pagination';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/client/components/ui/table';
 import { toast } from '~/client/components/ui/use-toast';
@@ -68,7 +69,6 @@ function RatesTable({ mayEdit }: { mayEdit: boolean }) {
   }
   const { items, total, page_size: pageSize } = rates.data;
   if (total === 0) return <p className="text-muted-foreground text-sm">{taxTexts.noRates}</p>;
-  const pages = Math.max(Math.ceil(total / pageSize), 1);
 
   async function removeRate(rate: TaxRate) {
     try {
@@ -137,19 +137,7 @@ function RatesTable({ mayEdit }: { mayEdit: boolean }) {
           </TableBody>
         </Table>
       </div>
-      {pages > 1 && (
-        <nav aria-label="Tax rate pages" className="flex items-center justify-end gap-2">
-          <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <span className="text-sm">
-            Page {page} of {pages}
-          </span>
-          <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
-        </nav>
-      )}
+      <Pagination page={page} pageSize={pageSize} total={total} onPageChange={setPage} noun="rates" />
     </section>
   );
 }
