@@ -131,6 +131,8 @@ const actionLabelOverrides: Record<string, string> = {
   'tax_form.submitted': 'Tax form signed',
   'tax_form.tin_revealed': 'Tax identification number revealed',
   'tax_form.pdf_downloaded': 'Tax form downloaded',
+  'nec_forms.issued': 'Forms 1099-NEC issued',
+  'nec_forms.filing_file_downloaded': 'Forms 1099-NEC filing file downloaded',
   'admin_grant.given': 'Tax data reader grant given',
   'admin_grant.taken': 'Tax data reader grant taken',
 };

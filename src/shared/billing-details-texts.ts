@@ -41,6 +41,8 @@ export const billingDetailsTexts = {
     'The billing currency is fixed once the company has posted a job: its rates, invoices and payments are all in one currency.',
   currencyHint: 'Your jobs’ rates, your invoices and your payments are in this currency.',
   sellerEmail: 'Enter a valid email address, or leave it empty.',
+  sellerEin: 'An EIN is 9 digits, such as 12-3456789, with a prefix the IRS assigns; or leave it empty.',
+  sellerPhone: 'Enter a phone number of 7 to 25 digits, spaces and + ( ) - . signs, or leave it empty.',
   emailEInvoice: 'Say whether invoice emails carry the e-invoice: true or false.',
   emailEInvoiceLabel: 'Attach the e-invoice (EN 16931 UBL XML) to invoice emails',
   emailEInvoiceHint:

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { billingDetailsTexts, countryCodes } from './billing-details-texts';
 import { billingCurrencies } from './currencies';
+import { formatUsTin, isEin, usTinDigits } from './tax-forms';
 
 export * from './billing-details-texts';
 
@@ -101,6 +102,10 @@ export const invoiceSellerSchema = z.object({
   country: z.string().default(''),
   // Where companies' accounting reaches the seller: the electronic address its e-invoices name (issue 56).
   email: z.string().default(''),
+  // The US employer identification number and telephone every Form 1099-NEC names as the payer's (decision
+  // 055); empty where Tandem pays no US person.
+  us_ein: z.string().default(''),
+  phone: z.string().default(''),
 });
 export type InvoiceSeller = z.infer<typeof invoiceSellerSchema>;
 export const defaultInvoiceSeller: InvoiceSeller = {
@@ -109,6 +114,8 @@ export const defaultInvoiceSeller: InvoiceSeller = {
   tax_id: '',
   country: '',
   email: '',
+  us_ein: '',
+  phone: '',
 };
 
 export const updateInvoiceSellerSchema = z.object({
@@ -130,6 +137,19 @@ export const updateInvoiceSellerSchema = z.object({
     .trim()
     .max(254, { message: billingDetailsTexts.sellerEmail })
     .refine((email) => email === '' || z.email().safeParse(email).success, { message: billingDetailsTexts.sellerEmail })
+    .optional(),
+  us_ein: z
+    .string({ message: billingDetailsTexts.sellerEin })
+    .trim()
+    .refine((ein) => ein === '' || isEin(ein), { message: billingDetailsTexts.sellerEin })
+    .transform((ein) => (ein === '' ? '' : formatUsTin('ein', usTinDigits(ein))))
+    .optional(),
+  phone: z
+    .string({ message: billingDetailsTexts.sellerPhone })
+    .trim()
+    .refine((phone) => phone === '' || /^\+?[\d\s().-]{7,25}$/.test(phone), {
+      message: billingDetailsTexts.sellerPhone,
+    })
     .optional(),
 });
 export type UpdateInvoiceSeller = z.input<typeof updateInvoiceSellerSchema>;

@@ -33,6 +33,9 @@ test('a company fills its billing details on Billing, and the next invoice is ma
   loginAs,
   createAccount,
 }) => {
+  // Two browsers, an invoice run and its PDF, the drawer and System Settings: a minute on a busy machine, as
+  // billing.spec.ts.
+  test.setTimeout(120_000);
   const talent = await createAccount('applicant', { name: uniqueName('Mira Sato') });
   const companyName = uniqueName('Canal Works');
   const company = await loginAs('company', { name: 'Jonas Berg', company_name: companyName });

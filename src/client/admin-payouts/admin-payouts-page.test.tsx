@@ -19,6 +19,7 @@ import {
   type TalentBalanceRow,
 } from '~/shared/payouts';
 import { paths } from '~/shared/routes';
+import type { NecRecipient } from '~/shared/year-end-forms';
 
 const admin = () => companyUser({ role: 'admin', name: 'Ada Admin', email: 'admin@tandem.test', company: null });
 
@@ -1082,6 +1083,7 @@ describe('Payouts: Tax forms', () => {
             : [];
       return { items, total: items.length, page: 1, page_size: 20, counts };
     });
+    fakeNecYear(server, []);
     const events = userEvent.setup();
     await renderRoute(`${paths.adminPayouts.getHref()}?tab=tax-forms`, { user: admin(), server });
     const missing = await screen.findByRole('table', { name: 'Tax forms: No form on file' });
@@ -1094,4 +1096,81 @@ describe('Payouts: Tax forms', () => {
     await events.click(screen.getByRole('tab', { name: 'Ended (0)' }));
     expect(await screen.findByText('No talent’s form has ended.')).toBeInTheDocument();
   });
+
+  it('lists last year’s Forms 1099-NEC due, issues them after a confirm, and offers the filing file', async () => {
+    const server = createFakeServer();
+    fakePayoutsAdmin(server);
+    server.on(taxFormsContract.queue, () => ({
+      items: [],
+      total: 0,
+      page: 1,
+      page_size: 20,
+      counts: { missing: 0, expiring: 0, expired: 0 },
+    }));
+    const lena = {
+      applicant_id: fakeId(),
+      name: 'Lena Ortiz',
+      email: 'lena@tandem.test',
+      legal_name: 'Lena Ortiz',
+      tin_type: 'ssn' as const,
+      tin_masked: '•••-••-6789',
+      paid_cents: 65_001,
+      paid_other: [{ currency: 'EUR' as const, cents: 90_000 }],
+      state: 'not_issued' as const,
+      form: null,
+    };
+    let issued = false;
+    fakeNecYear(server, [lena], () =>
+      issued
+        ? {
+            ...lena,
+            state: 'issued' as const,
+            form: { id: fakeId(), box1_cents: 65_001, corrected: false, issued_at: '2026-01-20T10:00:00.000Z' },
+          }
+        : lena,
+    );
+    server.on(taxFormsContract.issueNecForms, ({ body }) => {
+      issued = true;
+      expect(body).toEqual({ year: new Date().getFullYear() - 1 });
+      return { message: '1 issued, 0 corrected.', issued: 1, corrected: 0 };
+    });
+    const events = userEvent.setup();
+    await renderRoute(`${paths.adminPayouts.getHref()}?tab=tax-forms`, { user: admin(), server });
+    const year = new Date().getFullYear() - 1;
+    const table = await screen.findByRole('table', { name: `Forms 1099-NEC for ${year}` });
+    expect(
+      within(table).getByRole('row', { name: /Lena Ortiz.*•••-••-6789.*\$650\.01.*€900\.00.*Not issued/ }),
+    ).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Download filing file' })).not.toBeInTheDocument();
+
+    await events.click(screen.getByRole('button', { name: 'Issue 1 form' }));
+    const dialog = await screen.findByRole('alertdialog', { name: `Issue 1 form for ${year}?` });
+    await events.click(within(dialog).getByRole('button', { name: 'Issue' }));
+    expect(await screen.findByText('1 issued, 0 corrected.')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: `Copy B of Lena Ortiz’s Form 1099-NEC for ${year}` })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Download filing file' })).toHaveAttribute(
+      'href',
+      `/api/admin/tax-forms/1099-nec.csv?year=${year}`,
+    );
+  });
 });
+
+// A year's Forms 1099-NEC as the server lists them: the grant held, the payer set up, the year over.
+function fakeNecYear(server: FakeServer, items: NecRecipient[], current?: () => NecRecipient) {
+  server.on(taxFormsContract.necRecipients, ({ query }) => {
+    const rows = current ? [current()] : items;
+    const count = (state: NecRecipient['state']) => rows.filter((row) => row.state === state).length;
+    return {
+      year: Number(query.get('year')),
+      threshold_cents: 60_000,
+      can_issue: true,
+      blocked_reason: null,
+      can_download_file: true,
+      items: rows,
+      total: rows.length,
+      page: 1,
+      page_size: 20,
+      counts: { not_issued: count('not_issued'), issued: count('issued'), changed: count('changed') },
+    };
+  });
+}

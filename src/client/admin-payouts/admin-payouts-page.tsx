@@ -5,6 +5,7 @@ import { paths } from '~/shared/routes';
 import { BalancesSection } from './balances-section';
 import { BooksSection } from './books-section';
 import { LedgerCards } from './ledger-cards';
+import { NecFormsSection } from './nec-forms-section';
 import { PayoutRunDetail } from './payout-run-detail';
 import { PayoutRunsSection } from './payout-runs-section';
 import { type PayoutsTab, usePayoutsView } from './payouts-search';
@@ -57,8 +58,9 @@ export function AdminPayoutsPage({ pageId }: PageProps) {
         <TabsContent value="balances" className="mt-4 min-w-0">
           <BalancesSection />
         </TabsContent>
-        <TabsContent value="tax-forms" className="mt-4 min-w-0">
+        <TabsContent value="tax-forms" className="mt-4 min-w-0 space-y-6">
           <TaxFormsSection />
+          <NecFormsSection />
         </TabsContent>
         <TabsContent value="books" className="mt-4 min-w-0">
           <BooksSection />

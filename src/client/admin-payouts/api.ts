@@ -211,3 +211,27 @@ export const taxFormQueueQueryOptions = (query: { state: TaxFormQueueState; page
     queryFn: () => callApi(taxFormsContract.queue, { query: { ...query, page_size: 20 } }),
     placeholderData: keepPreviousData,
   });
+
+// A year's Forms 1099-NEC (decision 055): who is due one beside what was issued, issuing them, the filing file
+// and each Copy B. Issuing refreshes the year's lists.
+export const necRecipientsQueryOptions = (query: { year: number; page: number }) =>
+  queryOptions({
+    queryKey: queryKeys.taxForm.necYear(query),
+    queryFn: () => callApi(taxFormsContract.necRecipients, { query: { ...query, page_size: 20 } }),
+    placeholderData: keepPreviousData,
+  });
+export function useIssueNecForms() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (year: number) => callApi(taxFormsContract.issueNecForms, { body: { year } }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: ['tax-form', 'nec'] });
+    },
+  });
+}
+export const necFilingFileUrl = (year: number) => apiUrl(taxFormsContract.necFilingFile, { query: { year } });
+export const downloadNecFilingFile = (year: number) =>
+  downloadApi(taxFormsContract.necFilingFile, `tandem-1099-nec-${year}.csv`, { query: { year } });
+export const necCopyBUrl = (formId: string) => apiUrl(taxFormsContract.necFormPdf, { params: { id: formId } });
+export const downloadNecCopyB = (formId: string, year: number) =>
+  downloadApi(taxFormsContract.necFormPdf, `form-1099-nec-${year}.pdf`, { params: { id: formId } });

@@ -31,6 +31,13 @@ export const earningsSummaryQueryOptions = () =>
 export const ownTaxFormQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.taxForm.own(), queryFn: () => callApi(taxFormsContract.own) });
 
+// The talent's Forms 1099-NEC (decision 055), the latest year first, and each one's Copy B.
+export const ownNecFormsQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.taxForm.ownNec(), queryFn: () => callApi(taxFormsContract.ownNecForms) });
+export const necFormUrl = (formId: string) => apiUrl(taxFormsContract.ownNecFormPdf, { params: { id: formId } });
+export const downloadNecForm = (formId: string, year: number) =>
+  downloadApi(taxFormsContract.ownNecFormPdf, `form-1099-nec-${year}.pdf`, { params: { id: formId } });
+
 // The talent's payouts (docs/decisions/036): the balance and the next payout, the payout methods, the
 // payouts sent a page at a time. Every change refreshes the group (queryKeys.talentPayouts).
 

@@ -178,6 +178,7 @@ interface PayoutsFakes {
 function fakePayouts(server: FakeServer, { balance: answer = balance, methods = {}, payouts = [] }: PayoutsFakes = {}) {
   server.fallback(payoutsContract.balance, () => answer);
   server.fallback(taxFormsContract.own, () => ({ form: null, standing: 'none' as const, required_for_payouts: true }));
+  server.fallback(taxFormsContract.ownNecForms, () => ({ items: [] }));
   server.fallback(payoutsContract.methods, () => ({
     items: [],
     has_password: true,
@@ -632,6 +633,36 @@ describe('Earnings', () => {
       'href',
       `/api/applicant/payouts/yearly-summary.pdf?year=${thisYear - 1}`,
     );
+  });
+
+  it('lists the Forms 1099-NEC issued, each with its Copy B, and says when none was', async () => {
+    await openEarnings([], 0, undefined, {
+      setup: (fake) =>
+        fake.on(taxFormsContract.ownNecForms, () => ({
+          items: [
+            {
+              id: '7d7c1f9e-4c1b-4a55-9a9e-0c5f2a1e9b01',
+              year: 2025,
+              box1_cents: 66_001,
+              corrected: true,
+              issued_at: '2026-01-20T10:00:00.000Z',
+            },
+          ],
+        })),
+    });
+    const card = await screen.findByRole('region', { name: 'Form 1099-NEC' });
+    expect(await within(card).findByText('$660.01 nonemployee compensation · issued Jan 20, 2026')).toBeVisible();
+    expect(within(card).getByText('· corrected')).toBeVisible();
+    expect(within(card).getByRole('link', { name: 'Download Form 1099-NEC for 2025' })).toHaveAttribute(
+      'href',
+      '/api/applicant/tax-forms/1099-nec/7d7c1f9e-4c1b-4a55-9a9e-0c5f2a1e9b01/pdf',
+    );
+  });
+
+  it('says no Form 1099-NEC was issued, and the threshold that asks for one', async () => {
+    await openEarnings([]);
+    const card = await screen.findByRole('region', { name: 'Form 1099-NEC' });
+    expect(await within(card).findByText(/No Form 1099-NEC has been issued to you\./)).toBeVisible();
   });
 
   it('shows the server’s sentence when the payouts cannot be loaded', async () => {

@@ -15,6 +15,7 @@ import { type EarningsSummary, type EarningsWeek, earningStageLabels } from '~/s
 import { payoutTexts } from '~/shared/payouts';
 import { paths } from '~/shared/routes';
 import { earningsQueryOptions, earningsSummaryQueryOptions } from './api';
+import { NecFormsCard } from './nec-forms-card';
 import { PayoutBalanceSection } from './payout-balance';
 import { PayoutMethodsSection } from './payout-methods-section';
 import { PayoutsHistory } from './payouts-history';
@@ -215,6 +216,7 @@ export default function EarningsPage({ pageId }: PageProps) {
         />
         <PayoutsHistory zone={zone} />
         <YearlySummary />
+        <NecFormsCard />
       </div>
     </>
   );

@@ -188,6 +188,9 @@ export const queryKeys = {
     applicant: (id: string) => ['tax-form', 'applicant', id] as const,
     readers: () => ['tax-form', 'readers'] as const,
     queue: (query: { state: string; page: number }) => ['tax-form', 'queue', query] as const,
+    // Forms 1099-NEC (decision 055): the talent's own, and a year's for administrators.
+    ownNec: () => ['tax-form', 'nec', 'own'] as const,
+    necYear: (query: { year: number; page: number }) => ['tax-form', 'nec', 'year', query] as const,
   },
   // Payment Management (client/admin-payments): every payment and the summary cards; a refund changes both.
   // Company and Applicant Management (client/admin-companies, client/admin-applicants): a bulk action

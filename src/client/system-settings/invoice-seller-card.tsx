@@ -25,7 +25,7 @@ import {
 import { invoiceSellerQueryOptions, useSaveInvoiceSeller } from './api';
 
 const SAVE_FAILED = 'Failed to save the seller on invoices. Please try again.';
-const sellerFields = ['legal_name', 'address', 'tax_id', 'country', 'email'] as const;
+const sellerFields = ['legal_name', 'address', 'tax_id', 'country', 'email', 'us_ein', 'phone'] as const;
 
 // The seller every invoice names (decision 044): Tandem's legal name, its address as its registration
 // writes it (one line per line), its tax ID and its country, whose VAT or GST rule invoices follow (053). Saved on its own, and not touched by Reset: it is the
@@ -77,6 +77,8 @@ function SellerFacts({ seller }: { seller: InvoiceSeller }) {
             ['Tax ID', seller.tax_id],
             ['Country', countryName(seller.country)],
             ['Billing email', seller.email],
+            ['US EIN', seller.us_ein],
+            ['Phone', seller.phone],
             ['Address', seller.address],
           ] as const
         ).map(([label, value]) => (
@@ -129,6 +131,20 @@ function InvoiceSellerForm({ stored }: { stored: InvoiceSeller }) {
           error={errors.email?.message}
         >
           {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
+        </FormField>
+        <FormField
+          label="US EIN"
+          hint="The payer’s number on every Form 1099-NEC Tandem issues to US talent. Empty: no 1099-NEC is issued."
+          error={errors.us_ein?.message}
+        >
+          {(control) => <Input {...control} autoComplete="off" inputMode="numeric" {...form.register('us_ein')} />}
+        </FormField>
+        <FormField
+          label="Phone"
+          hint="The payer’s telephone, which each Form 1099-NEC prints."
+          error={errors.phone?.message}
+        >
+          {(control) => <Input {...control} type="tel" autoComplete="tel" {...form.register('phone')} />}
         </FormField>
         <FormField
           label="Country"

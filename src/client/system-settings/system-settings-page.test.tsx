@@ -34,6 +34,8 @@ const storedSeller: InvoiceSeller = {
   tax_id: 'GB123456789',
   country: 'GB',
   email: 'billing@tandem.test',
+  us_ein: '',
+  phone: '',
 };
 
 const taxRates: TaxRate[] = [
@@ -62,7 +64,13 @@ function fakeInvoiceSeller(server: FakeServer) {
   let seller = storedSeller;
   server.on(settingsContract.invoiceSeller, () => seller);
   server.on(settingsContract.updateInvoiceSeller, ({ body }) => {
-    seller = { ...body, country: body.country ?? seller.country, email: body.email ?? seller.email };
+    seller = {
+      ...body,
+      country: body.country ?? seller.country,
+      email: body.email ?? seller.email,
+      us_ein: body.us_ein ?? seller.us_ein,
+      phone: body.phone ?? seller.phone,
+    };
     return seller;
   });
 }
@@ -347,6 +355,9 @@ describe('System Settings: Seller on invoices', () => {
     await events.type(address, '1 Harbour Way{Enter}Dublin D02 XY45{Enter}Ireland');
     await events.clear(within(card).getByLabelText('Tax ID'));
     await events.type(within(card).getByLabelText('Tax ID'), 'ie 1234567t');
+    // The payer's number and phone every Form 1099-NEC names, the EIN written as the IRS writes it.
+    await events.type(within(card).getByLabelText('US EIN'), '12 3456789');
+    await events.type(within(card).getByLabelText('Phone'), '+1 415 555 0100');
     await events.click(within(card).getByRole('button', { name: 'Save Seller' }));
 
     expect(await screen.findByText(billingDetailsTexts.sellerUpdated)).toBeInTheDocument();
@@ -357,6 +368,8 @@ describe('System Settings: Seller on invoices', () => {
         tax_id: 'IE 1234567T',
         country: 'GB',
         email: 'billing@tandem.test',
+        us_ein: '12-3456789',
+        phone: '+1 415 555 0100',
       },
     ]);
     await waitFor(() => expect(within(card).getByRole('button', { name: 'Save Seller' })).toBeDisabled());

@@ -431,6 +431,8 @@ describe('payout statements', () => {
         Method: 'Wise · l***@example.com',
         Reference: 'WISE-778812',
       },
+      // The tax form in force (issue 56): none signed.
+      { ...none, Kind: 'Tax form on file', Amount: '', Currency: '', Reference: 'None on file' },
       { ...none, Kind: 'Total earned', Amount: '2640.00', Currency: 'USD' },
       { ...none, Kind: 'Total paid out', Amount: '1840.00', Currency: 'USD' },
       { ...none, Kind: 'Total refunded back', Amount: '800.00', Currency: 'USD' },
@@ -474,8 +476,9 @@ describe('payout statements', () => {
   it('gives a file for a year with nothing, saying so', async () => {
     const options = { db: db(), applicantId: talent.user.id, year: 2019 };
     const { csv } = await renderYearlySummaryCsv(options);
-    // Only the totals, each nothing: the table has no earning and no payout row to show.
+    // Only the tax form and the totals, each nothing: the table has no earning and no payout row to show.
     expect(csvRecords(csv).map((row) => [row.Kind, row.Amount])).toEqual([
+      ['Tax form on file', ''],
       ['Total earned', '0.00'],
       ['Total paid out', '0.00'],
       ['Total refunded back', '0.00'],
@@ -485,6 +488,7 @@ describe('payout statements', () => {
     const text = await pdfText(pdf);
     expect(text).toContain('No earnings in 2019.');
     expect(text).toContain('No payouts were paid in 2019.');
+    expect(text).toMatch(/Tax form\s+None on file/);
   });
 
   // Decision 044: a statement names the talent and Tandem as they were when the payout was made, and each

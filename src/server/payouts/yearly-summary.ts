@@ -10,6 +10,7 @@ import {
   rateText,
   type TalentPayoutPart,
 } from '~/shared/payouts';
+import { type TaxFormKind, taxFormKindLabels, taxFormKinds } from '~/shared/tax-forms';
 import type { Database } from '../db/client';
 import { integerColumn, uuidColumn } from '../db/row-columns';
 import { selectRows } from '../db/select-rows';
@@ -78,6 +79,9 @@ export interface YearlySummary {
   conversions: Array<{ payoutId: string; convertedOn: string; paidOn: string; to: Currency; part: TalentPayoutPart }>;
   // Per currency, in code order; a total with nothing in it is one zero.
   totals: { earned: Amount[]; paidOut: Amount[]; refunded: Amount[] };
+  // The tax form in force (issue 56), and the year's Form 1099-NEC where Tandem issued one (decision 055).
+  taxForm: { kind: TaxFormKind; signedOn: string; validUntil: string | null } | null;
+  necForm: { box1Cents: number; corrected: boolean; issuedOn: string } | null;
 }
 
 interface YearOptions {
@@ -161,6 +165,27 @@ function conversionsPaidIn(db: Database, applicantId: string, year: number) {
   );
 }
 
+function taxFormsOf(db: Database, applicantId: string, year: number) {
+  return selectRows(
+    db,
+    z.object({
+      kind: z.enum(taxFormKinds),
+      signed_on: z.string(),
+      valid_until: z.string().nullable(),
+      nec_box1_cents: integerColumn.nullable(),
+      nec_corrected: z.boolean().nullable(),
+      nec_issued_on: z.string().nullable(),
+    }),
+    sql`select f.kind, to_char(f.signed_at at time zone 'UTC', 'YYYY-MM-DD') as signed_on,
+               to_char((f.expires_at at time zone 'UTC') - interval '1 day', 'YYYY-MM-DD') as valid_until,
+               n.box1_cents as nec_box1_cents, n.corrected as nec_corrected,
+               to_char(n.issued_at at time zone 'UTC', 'YYYY-MM-DD') as nec_issued_on
+        from tax_forms f
+        left join nec_forms n on n.applicant_id = f.applicant_id and n.tax_year = ${year} and n.status = 'issued'
+        where f.applicant_id = ${applicantId} and f.status = 'active'`,
+  );
+}
+
 function refundedIn(db: Database, applicantId: string, year: number) {
   return selectRows(
     db,
@@ -198,7 +223,7 @@ function totalsByCurrency(rows: readonly Amount[], fallback: Currency): Amount[]
 }
 
 export async function yearlySummaryRows({ db, applicantId, year }: YearOptions): Promise<YearlySummary> {
-  const [[talent], earned, paid, converted, refunded] = await Promise.all([
+  const [[talent], earned, paid, converted, refunded, [taxForm]] = await Promise.all([
     selectRows(
       db,
       z.object({ name: z.string(), email: z.string(), payout_currency: currencyColumn.nullable() }),
@@ -219,6 +244,7 @@ export async function yearlySummaryRows({ db, applicantId, year }: YearOptions):
     payoutsPaidIn(db, applicantId, year),
     conversionsPaidIn(db, applicantId, year),
     refundedIn(db, applicantId, year),
+    taxFormsOf(db, applicantId, year),
   ]);
   if (!talent) throw new AppError('not_found', payoutTexts.talentNotFound);
   // A total with nothing in it says zero in the currency it would be in: what the talent is paid in, and
@@ -265,7 +291,28 @@ export async function yearlySummaryRows({ db, applicantId, year }: YearOptions):
       ),
       refunded: totalsByCurrency(refunded, earnedTotals[0]?.currency ?? fallback),
     },
+    taxForm: taxForm ? { kind: taxForm.kind, signedOn: taxForm.signed_on, validUntil: taxForm.valid_until } : null,
+    necForm:
+      taxForm?.nec_box1_cents != null && taxForm.nec_issued_on
+        ? {
+            box1Cents: taxForm.nec_box1_cents,
+            corrected: taxForm.nec_corrected ?? false,
+            issuedOn: taxForm.nec_issued_on,
+          }
+        : null,
   };
+}
+
+// "Form W-9, signed 3 March 2026"; "Form W-8BEN, signed …, valid until …"; or that none is on file.
+function taxFormText(form: YearlySummary['taxForm']): string {
+  if (!form) return 'None on file';
+  const signed = `${taxFormKindLabels[form.kind]}, signed ${humanDay(form.signedOn)}`;
+  return form.validUntil ? `${signed}, valid until ${humanDay(form.validUntil)}` : signed;
+}
+
+function necFormText(form: YearlySummary['necForm']): string | null {
+  if (!form) return null;
+  return `${formatMoney(form.box1Cents, 'USD')} in box 1, issued ${humanDay(form.issuedOn)}${form.corrected ? ' (corrected)' : ''}`;
 }
 
 // The currencies a summary names, earned, paid or refunded in.
@@ -377,6 +424,22 @@ export async function renderYearlySummaryCsv(options: YearOptions): Promise<{ fi
       decimalOf(part.margin_cents, to),
       minorToDecimal(part.margin_basis_points, 2),
     ]),
+    ['Tax form on file', '', '', '', '', '', '', taxFormText(summary.taxForm), ...NO_CONVERSION],
+    ...(summary.necForm
+      ? [
+          [
+            'Form 1099-NEC',
+            '',
+            '',
+            summary.necForm.issuedOn,
+            decimalOf(summary.necForm.box1Cents, 'USD'),
+            'USD',
+            '',
+            summary.necForm.corrected ? 'Corrected' : 'Issued',
+            ...NO_CONVERSION,
+          ],
+        ]
+      : []),
     ...sections.totals.flatMap((row) =>
       row.amounts.map((amount) => [
         `Total ${row.label.toLowerCase()}`,
@@ -454,6 +517,8 @@ export async function renderYearlySummaryPdf({
     ['Email', summary.talent.email],
     ['Year', `${summary.year} (UTC)`],
     ...sections.totals.map((row): [string, string] => [row.label, amountsText(row.amounts)]),
+    ['Tax form', taxFormText(summary.taxForm)],
+    ...((nec) => (nec ? [['Form 1099-NEC', nec] as [string, string]] : []))(necFormText(summary.necForm)),
   ]);
   drawNote(pdf, summaryNote(summary));
   drawSection(pdf, 'Earned by month');

@@ -164,16 +164,19 @@ export async function createPdf({
   now,
   margin,
   autoFirstPage = true,
+  size = 'A4',
 }: {
   title: string;
   now: Date;
   margin: number;
   autoFirstPage?: boolean;
+  // US Letter for the IRS's forms, which are laid out on it.
+  size?: 'A4' | 'LETTER';
 }): Promise<PdfWriter> {
   // Loaded on the first export: pdfkit is a quarter of a second of every start otherwise.
   const [{ default: PDFDocument }, faces] = await Promise.all([import('pdfkit'), loadFaces()]);
   const document = new PDFDocument({
-    size: 'A4',
+    size,
     margin,
     autoFirstPage,
     info: { Title: title, Author: 'Tandem', CreationDate: now },

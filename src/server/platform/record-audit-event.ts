@@ -170,6 +170,8 @@ export type AuditAction =
   | 'tax_form.submitted'
   | 'tax_form.tin_revealed'
   | 'tax_form.pdf_downloaded'
+  | 'nec_forms.issued'
+  | 'nec_forms.filing_file_downloaded'
   | 'admin_grant.given'
   | 'admin_grant.taken';
 

@@ -86,6 +86,11 @@ function sectionQueries(userId: string): Record<string, SQL> {
       us_tin_last4, foreign_tin_last4, foreign_tin_not_required_reason, date_of_birth, treaty_country, treaty_article,
       treaty_rate, treaty_income_type, signature_name, signed_at, expires_at, superseded_at
       from tax_forms where applicant_id = ${userId} order by signed_at`,
+    // The Forms 1099-NEC issued to them (decision 055), as their Copy B says.
+    nec_forms: sql`select id, tax_year, status, corrected, recipient_name, recipient_business_name, recipient_street,
+      recipient_city_line, recipient_tin_type, recipient_tin_last4, payer_name, payer_ein, box1_cents, issued_at,
+      superseded_at
+      from nec_forms where applicant_id = ${userId} order by tax_year, issued_at`,
     payouts: sql`select id, amount_cents, status, method_label, reference, failure_reason, sent_at, paid_at, failed_at
       from payouts where applicant_id = ${userId} and status in ('sent', 'paid', 'failed') order by sent_at`,
     timesheets: sql`select ts.id, a.role as assignment_role, ts.week_start, ts.status, ts.submitted_at, ts.approved_at,

@@ -23,7 +23,8 @@ export async function updateInvoiceSeller({
   ipAddress,
 }: {
   db: Database;
-  seller: Omit<InvoiceSeller, 'country' | 'email'> & { country?: string; email?: string };
+  seller: Omit<InvoiceSeller, 'country' | 'email' | 'us_ein' | 'phone'> &
+    Partial<Pick<InvoiceSeller, 'country' | 'email' | 'us_ein' | 'phone'>>;
   actorId: string;
   ipAddress?: string;
 }): Promise<InvoiceSeller> {
@@ -35,6 +36,8 @@ export async function updateInvoiceSeller({
       ...seller,
       country,
       email: seller.email ?? before.email,
+      us_ein: seller.us_ein ?? before.us_ein,
+      phone: seller.phone ?? before.phone,
       tax_id: checkedTaxId(country, seller.tax_id),
     };
     if (
@@ -42,7 +45,9 @@ export async function updateInvoiceSeller({
       before.address === after.address &&
       before.tax_id === after.tax_id &&
       before.country === after.country &&
-      before.email === after.email
+      before.email === after.email &&
+      before.us_ein === after.us_ein &&
+      before.phone === after.phone
     ) {
       return before;
     }

@@ -101,6 +101,12 @@ describe('a tax identification number, whole', () => {
     const today = isoDay(new Date());
     keep('the Xero journal', await admin.call(accountingContract.xeroJournal, { query: { from: today, to: today } }));
     keep('the trial balance', await admin.call(accountingContract.trialBalanceCsv, { query: { as_of: today } }));
+    const lastYear = new Date().getUTCFullYear() - 1;
+    keep(
+      'the year’s Forms 1099-NEC',
+      await admin.call(taxFormsContract.necRecipients, { query: { year: lastYear, page: 1, page_size: 20 } }),
+    );
+    keep('the filing file refused', await admin.call(taxFormsContract.necFilingFile, { query: { year: lastYear } }));
 
     for (const [where, text] of answers) expectNoWholeNumber(where, text);
     expect(answers.find(([where]) => where === 'the audit log’s CSV')?.[1]).toContain('tax_form.submitted');

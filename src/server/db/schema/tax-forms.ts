@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  check,
   date,
   index,
+  integer,
   pgEnum,
   pgTable,
   primaryKey,
@@ -106,5 +109,50 @@ export const adminGrants = pgTable(
   (table) => [
     primaryKey({ columns: [table.userId, table.grant] }),
     index('admin_grants_granted_by_idx').on(table.grantedBy),
+  ],
+);
+
+export const necFormStatus = pgEnum('nec_form_status', ['issued', 'superseded']);
+
+// A Form 1099-NEC as issued (decision 055): the year's dollars paid from the ledger, the payer and the recipient
+// as they were, and the recipient's copy B in the file store. Never changed (migration 0081 refuses it) but to be
+// superseded by a corrected form; the whole TIN stays on the W-9 it names, sealed, and the row keeps its last four.
+export const necForms = pgTable(
+  'nec_forms',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    applicantId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    taxYear: integer().notNull(),
+    taxFormId: uuid()
+      .notNull()
+      .references(() => taxForms.id, { onDelete: 'cascade' }),
+    status: necFormStatus().notNull().default('issued'),
+    corrected: boolean().notNull().default(false),
+    recipientName: text().notNull(),
+    recipientBusinessName: text(),
+    recipientStreet: text().notNull(),
+    recipientCityLine: text().notNull(),
+    recipientTinType: usTinType().notNull(),
+    recipientTinLast4: text().notNull(),
+    payerName: text().notNull(),
+    payerAddress: text().notNull(),
+    payerEin: text().notNull(),
+    payerPhone: text().notNull(),
+    box1Cents: bigint({ mode: 'number' }).notNull(),
+    pdfFileId: uuid().references(() => storedFiles.id, { onDelete: 'set null' }),
+    issuedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    issuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    supersededAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    // One form in force per talent and year; a correction supersedes it in the same transaction.
+    uniqueIndex('nec_forms_one_issued').on(table.applicantId, table.taxYear).where(sql`${table.status} = 'issued'`),
+    index('nec_forms_year_idx').on(table.taxYear, table.status),
+    index('nec_forms_tax_form_idx').on(table.taxFormId),
+    index('nec_forms_pdf_file_idx').on(table.pdfFileId),
+    index('nec_forms_issued_by_idx').on(table.issuedBy),
+    check('nec_forms_box1_positive', sql`${table.box1Cents} > 0`),
   ],
 );
