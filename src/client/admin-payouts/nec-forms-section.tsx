@@ -177,9 +177,8 @@ function RecipientRow({ row, year }: { row: NecRecipient; year: number }) {
     <TableRow>
       <TableCell>
         <span className="font-medium">{row.legal_name}</span>
-        <span className="block text-xs text-muted-foreground [overflow-wrap:anywhere]">
-          {row.email} · TIN {row.tin_masked}
-        </span>
+        <span className="block text-xs text-muted-foreground [overflow-wrap:anywhere]">{row.email}</span>
+        <span className="block text-xs whitespace-nowrap text-muted-foreground">TIN {row.tin_masked}</span>
       </TableCell>
       <TableCell className="text-right tabular-nums">
         {formatMoney(row.paid_cents, 'USD')}

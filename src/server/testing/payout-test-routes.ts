@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../app-context';
 import type { Database } from '../db/client';
 import { assignments, invoices, payoutMethods, timesheets, users } from '../db/schema';
+import { postTransaction } from '../kernels/money/post-transaction';
 import { AppError } from '../platform/errors';
 
 // Browser-test endpoints for payouts (registered by test-routes.ts, never in production): the waits a
@@ -86,6 +87,52 @@ export async function payoutTestRoutes(
         timesheet_ids: weeks.map((row) => row.id),
         invoice_ids: paid.map((row) => row.id),
       };
+    },
+  );
+
+  // A payout in dollars sent and paid on a past day, as the ledger records one: a journey cannot wait for a
+  // year to end before its Form 1099-NEC is issued (decision 055).
+  routes.post(
+    '/api/testing/payouts/paid',
+    {
+      config: { access: 'public' },
+      schema: {
+        hide: true,
+        body: z.object({
+          applicant_email: z.string(),
+          amount_cents: z.number().int().positive(),
+          day: z.iso.date(),
+        }),
+      },
+    },
+    async (request) => {
+      const [talent] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.email, request.body.applicant_email.toLowerCase()), eq(users.role, 'applicant')));
+      if (!talent) throw new AppError('not_found', `No applicant account for ${request.body.applicant_email}.`);
+      const applicantId = talent.id;
+      const cents = request.body.amount_cents;
+      const occurredAt = new Date(`${request.body.day}T12:00:00Z`);
+      const key = `${applicantId}:${request.body.day}:${cents}:${Date.now()}`;
+      for (const [kind, from, to] of [
+        ['payout_sent', 'talent_available', 'payouts_in_transit'],
+        ['payout_paid', 'payouts_in_transit', 'paid_out'],
+      ] as const) {
+        await postTransaction({
+          db,
+          currency: 'USD',
+          key: `test-${kind}:${key}`,
+          kind,
+          refs: { applicantId },
+          occurredAt,
+          lines: [
+            { account: from, amountCents: cents, applicantId },
+            { account: to, amountCents: -cents, applicantId },
+          ],
+        });
+      }
+      return { applicant_id: applicantId };
     },
   );
 }
