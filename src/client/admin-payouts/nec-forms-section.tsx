@@ -7,12 +7,11 @@ import { ConfirmDialog } from '~/client/components/ui/alert-dialog';
 import { Badge } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/client/components/ui/card';
-import { FormField } from '~/client/components/ui/form-field';
-import { NativeSelect } from '~/client/components/ui/native-select';
 import { Pagination } from '~/client/components/ui/pagination';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/client/components/ui/table';
 import { toast } from '~/client/components/ui/use-toast';
+import { YearField } from '~/client/components/year-field';
 import { useAllowed } from '~/client/lib/allowed';
 import { errorMessage } from '~/client/lib/api-client';
 import { formatMoney } from '~/shared/money-format';
@@ -52,24 +51,15 @@ export function NecFormsSection() {
         </CardDescription>
       </CardHeader>
       <CardContent className="min-w-0 space-y-4">
-        <FormField label="Tax year" className="sm:w-40">
-          {(control) => (
-            <NativeSelect
-              {...control}
-              value={year}
-              onChange={(event) => {
-                setYear(Number(event.target.value));
-                setPage(1);
-              }}
-            >
-              {years.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
+        <YearField
+          label="Tax year"
+          years={years}
+          value={year}
+          onChange={(chosen) => {
+            setYear(chosen);
+            setPage(1);
+          }}
+        />
         {list.isPending && (
           <div role="status" aria-label="Loading the year’s Forms 1099-NEC" className="space-y-2">
             {[0, 1, 2].map((row) => (

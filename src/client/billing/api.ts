@@ -3,6 +3,7 @@ import { callApi, downloadApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
 import type {
   AddPaymentMethodInput,
+  CreditNote,
   Invoice,
   InvoiceListQuery,
   InvoiceRefund,
@@ -90,6 +91,9 @@ export const downloadCreditNotePdf = (refund: Pick<InvoiceRefund, 'credit_note_i
   downloadApi(invoicesContract.creditNotePdf, `${refund.credit_note_number}.pdf`, {
     params: { id: refund.credit_note_id },
   });
+// The credit note as an EN 16931 e-invoice (UBL CreditNote, issue 56).
+export const downloadCreditNoteEInvoice = (note: Pick<CreditNote, 'id' | 'credit_note_number'>) =>
+  downloadApi(invoicesContract.creditNoteEInvoice, `${note.credit_note_number}.xml`, { params: { id: note.id } });
 // The selected invoices, one a page.
 export const downloadInvoicesPdf = (ids: string[]) =>
   downloadApi(invoicesContract.exportPdf, 'invoices.pdf', { query: { ids: ids.join(',') } });

@@ -853,6 +853,49 @@ describe('Refunds', () => {
     await events.click(within(line).getByRole('button', { name: 'Download CN-2026-000009' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
     expect(server.requests.some((request) => request.path === '/api/company/credit-notes/cn-9/pdf')).toBe(true);
+    // A sales tax has no e-invoice (EN 16931 is for VAT and GST).
+    expect(within(line).queryByRole('button', { name: /as an e-invoice/ })).not.toBeInTheDocument();
+  });
+
+  it('offers a VAT credit note as an e-invoice too', async () => {
+    const note = {
+      id: 'cn-10',
+      credit_note_number: 'CN-2026-000010',
+      reason: 'payment_refunded' as const,
+      invoice_id: 'invoice-10',
+      invoice_number: 'INV-2026-000010',
+      milestone_id: null,
+      milestone_title: null,
+      payment_id: 'payment-10',
+      billed_to_name: 'Kanal GmbH',
+      parties: { billedToName: 'Kanal GmbH' },
+      issue_date: '2026-11-26',
+      issued_at: '2026-11-26T12:00:00.000Z',
+      subtotal_cents: 100_000,
+      fee_cents: 10_000,
+      tax_cents: 0,
+      total_cents: 110_000,
+      tax: {
+        category: 'reverse_charge' as const,
+        name: 'VAT',
+        rate_basis_points: 0,
+        note: 'Reverse charge',
+        breakdown: [{ rate_basis_points: 0, taxable_cents: 110_000, tax_cents: 0 }],
+      },
+      currency: 'EUR' as const,
+      items: [],
+    };
+    const { events, server } = await openBilling({ creditNotes: [note] }, undefined, (fake) =>
+      fake.on(invoicesContract.creditNoteEInvoice, () => new Blob(['<CreditNote/>'], { type: 'application/xml' })),
+    );
+    const table = await screen.findByRole('table', { name: 'Credit notes' });
+    const line = within(table).getByRole('row', { name: /CN-2026-000010/ });
+    URL.createObjectURL = vi.fn(() => 'blob:credit-note');
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await events.click(within(line).getByRole('button', { name: 'Download CN-2026-000010 as an e-invoice (XML)' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(server.requests.some((request) => request.path === '/api/company/credit-notes/cn-10/e-invoice')).toBe(true);
   });
 
   it('shows no Credit Notes card to a company that has none', async () => {

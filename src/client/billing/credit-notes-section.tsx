@@ -10,7 +10,7 @@ import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage } from '~/client/lib/api-client';
 import type { CreditNote } from '~/shared/billing';
 import { creditNoteReasonLabels, formatCents } from '~/shared/billing-texts';
-import { creditNoteListQueryOptions, downloadCreditNotePdf } from './api';
+import { creditNoteListQueryOptions, downloadCreditNoteEInvoice, downloadCreditNotePdf } from './api';
 import { formatDay } from './billing-format';
 
 const PAGE_SIZE = 10;
@@ -18,13 +18,13 @@ const PAGE_SIZE = 10;
 const creditedLine = (note: CreditNote) =>
   note.invoice_number ? `Invoice ${note.invoice_number}` : `Milestone ${note.milestone_title ?? ''}`;
 
-async function download(note: CreditNote) {
+async function download(fetchFile: () => Promise<void>, what: string) {
   try {
-    await downloadCreditNotePdf({ credit_note_id: note.id, credit_note_number: note.credit_note_number });
+    await fetchFile();
   } catch (error) {
     toast({
       title: 'Download failed',
-      description: errorMessage(error, 'The PDF could not be downloaded. Please try again.'),
+      description: errorMessage(error, `The ${what} could not be downloaded. Please try again.`),
       variant: 'destructive',
     });
   }
@@ -62,7 +62,7 @@ export function CreditNotesSection() {
                 <TableHead>Reason</TableHead>
                 <TableHead className="text-right">Amount</TableHead>
                 <TableHead>
-                  <span className="sr-only">PDF</span>
+                  <span className="sr-only">Files</span>
                 </TableHead>
               </TableRow>
             </TableHeader>
@@ -81,16 +81,37 @@ export function CreditNotesSection() {
                   <TableCell className="text-right whitespace-nowrap tabular-nums max-md:p-0">
                     {formatCents(note.total_cents, note.currency)}
                   </TableCell>
-                  <TableCell className="text-right max-md:p-0">
+                  <TableCell className="text-right whitespace-nowrap max-md:p-0">
                     <Button
                       variant="ghost"
                       size="sm"
                       aria-label={`Download ${note.credit_note_number}`}
-                      onClick={() => download(note)}
+                      onClick={() =>
+                        download(
+                          () =>
+                            downloadCreditNotePdf({
+                              credit_note_id: note.id,
+                              credit_note_number: note.credit_note_number,
+                            }),
+                          'PDF',
+                        )
+                      }
                     >
                       <DownloadIcon aria-hidden="true" />
                       PDF
                     </Button>
+                    {/* A sales tax is no VAT: EN 16931 has no e-invoice for it. */}
+                    {note.tax.category !== 'sales_tax' && (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        aria-label={`Download ${note.credit_note_number} as an e-invoice (XML)`}
+                        onClick={() => download(() => downloadCreditNoteEInvoice(note), 'e-invoice')}
+                      >
+                        <DownloadIcon aria-hidden="true" />
+                        XML
+                      </Button>
+                    )}
                   </TableCell>
                 </TableRow>
               ))}

@@ -2,8 +2,7 @@ import { DownloadIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { buttonVariants } from '~/client/components/ui/button-variants';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/client/components/ui/card';
-import { FormField } from '~/client/components/ui/form-field';
-import { NativeSelect } from '~/client/components/ui/native-select';
+import { YearField } from '~/client/components/year-field';
 import { downloadYearlySummary, yearlySummaryUrl } from './api';
 import { DownloadLink } from './download-link';
 
@@ -32,17 +31,7 @@ export function YearlySummary() {
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <FormField label="Year" className="sm:w-40">
-          {(control) => (
-            <NativeSelect {...control} value={year} onChange={(event) => setYear(Number(event.target.value))}>
-              {years.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
+        <YearField label="Year" years={years} value={year} onChange={setYear} />
         <div className="flex flex-wrap gap-2">
           {formats.map(({ format, label }) => (
             <DownloadLink

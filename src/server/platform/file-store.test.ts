@@ -18,6 +18,7 @@ import {
   createFileStore,
   FILE_CHUNK_BYTES,
   type FileStore,
+  storedFileReferences,
   UNLINKED_FILE_LIFETIME_MS,
 } from './file-store';
 import { linkStoredFile } from './link-stored-file';
@@ -181,5 +182,21 @@ describe.each(['postgres', 's3'] as const)('the file store on %s', (backend) => 
     expect(left.sort()).toEqual([fresh.id, photo].sort());
     expect(await piecesOf([stale.id, unnamed.id, '00000000-0000-4000-8000-000000000000'])).toBe(0);
     expect(await readAll(files, photo)).not.toBeNull();
+  });
+});
+
+// The sweep keeps a linked file while any row names it: every such column, read from the schema's foreign keys.
+describe('the columns that name a stored file', () => {
+  it('are every foreign key to stored_files but the file’s own pieces', () => {
+    expect(storedFileReferences.map(({ table, column }) => `${table}.${column}`).sort()).toEqual([
+      'applicant_profiles.cv_file_id',
+      'applicant_profiles.photo_file_id',
+      'application_files.file_id',
+      'messages.attachment_file_id',
+      'milestone_files.file_id',
+      'nec_forms.pdf_file_id',
+      'tax_forms.pdf_file_id',
+      'test_answers.file_id',
+    ]);
   });
 });

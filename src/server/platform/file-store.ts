@@ -1,8 +1,10 @@
 import { Readable } from 'node:stream';
-import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, is, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import * as schema from '../db/schema';
 import { type StoredFileKind, storedFileChunks, storedFiles } from '../db/schema';
 import type { AppError } from './errors';
 import type { FileChunks } from './file-chunks';
@@ -18,6 +20,26 @@ import type { S3Settings } from './s3-file-chunks';
 // the sweep.
 
 export const FILE_CHUNK_BYTES = 256 * 1024;
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+// Every column that names a stored file: each foreign key to stored_files but the file's own pieces. Read from
+// the schema, so a table that keeps a file (a W-9's PDF, a 1099-NEC's) is known to the sweep the day it is
+// added, rather than its files swept away for want of a line here.
+export const storedFileReferences: ReadonlyArray<{ table: string; column: string }> = (
+  Object.values(schema) as unknown[]
+)
+  .filter((value): value is PgTable => is(value, PgTable) && value !== storedFileChunks)
+  .flatMap((table) => {
+    const config = getTableConfig(table);
+    return config.foreignKeys
+      .map((key) => key.reference())
+      .filter((reference) => reference.foreignTable === storedFiles)
+      .flatMap((reference) =>
+        // Keys as the schema writes them (cvFileId); the database's names are their snake case (db/client.ts).
+        reference.columns.map((column) => ({ table: config.name, column: snakeCase(column.name) })),
+      );
+  });
+
 // Unlinked files live this long (a message attachment waits for its message at most this long).
 export const UNLINKED_FILE_LIFETIME_MS = 24 * 60 * 60 * 1000;
 // How many first bytes `inspectStart` gets (an image's magic number needs 12).
@@ -172,13 +194,10 @@ export function createFileStore({ db, chunks }: { db: Database; chunks: FileChun
         .where(
           and(
             isNotNull(storedFiles.linkedAt),
-            sql`not exists (select 1 from applicant_profiles where photo_file_id = ${storedFiles.id})`,
-            sql`not exists (select 1 from applicant_profiles where cv_file_id = ${storedFiles.id})`,
-            sql`not exists (select 1 from messages where attachment_file_id = ${storedFiles.id})`,
-            sql`not exists (select 1 from test_answers where file_id = ${storedFiles.id})`,
-            sql`not exists (select 1 from milestone_files where file_id = ${storedFiles.id})`,
-            sql`not exists (select 1 from application_files where file_id = ${storedFiles.id})`,
-            sql`not exists (select 1 from tax_forms where pdf_file_id = ${storedFiles.id})`,
+            ...storedFileReferences.map(
+              ({ table, column }) =>
+                sql`not exists (select 1 from ${sql.identifier(table)} where ${sql.identifier(column)} = ${storedFiles.id})`,
+            ),
           ),
         )
         .returning({ id: storedFiles.id });

@@ -190,6 +190,8 @@ describe('Form 1099-NEC', () => {
     const own = await above.call(taxFormsContract.ownNecForms);
     expect(own.body.items).toMatchObject([{ year: 2025, box1_cents: 65_001, corrected: false }]);
     const formId = own.body.items[0]?.id ?? '';
+    // The hourly sweep keeps a file a form names.
+    await testApp.app.appContext.files.sweep();
     const pdf = await above.call(taxFormsContract.ownNecFormPdf, { params: { id: formId } });
     expect(pdf.statusCode).toBe(200);
     const text = await pdfText(pdf.rawPayload);
