@@ -214,6 +214,8 @@ describe('billing details', () => {
       tax_id: '',
       country: '',
       email: '',
+      us_ein: '',
+      phone: '',
     });
     const blank = await admin.call(settingsContract.updateInvoiceSeller, {
       body: { legal_name: ' ', address: '', tax_id: '' },
@@ -226,8 +228,10 @@ describe('billing details', () => {
       tax_id: 'US12-3456789',
     };
     const saved = await admin.call(settingsContract.updateInvoiceSeller, { body: seller });
-    expect(saved.body).toEqual({ ...seller, country: '', email: '' });
-    expect((await admin.call(settingsContract.invoiceSeller)).body).toEqual({ ...seller, country: '', email: '' });
+    // What a save leaves out (the country, the email, the US payer's EIN and phone) stays as it was: empty.
+    const unset = { country: '', email: '', us_ein: '', phone: '' };
+    expect(saved.body).toEqual({ ...seller, ...unset });
+    expect((await admin.call(settingsContract.invoiceSeller)).body).toEqual({ ...seller, ...unset });
     const [audited] = await testApp.database.db
       .select()
       .from(auditLogs)
@@ -254,5 +258,15 @@ describe('billing details', () => {
       body: { legal_name: 'Tandem Teams Limited', address: '1 Dock Road', tax_id: 'IE6388047V' },
     });
     expect(renamed.body).toMatchObject({ legal_name: 'Tandem Teams Limited', country: 'IE' });
+
+    // The US payer's EIN every Form 1099-NEC names (decision 055): the IRS's prefixes, printed 12-3456789.
+    const badEin = await admin.call(settingsContract.updateInvoiceSeller, {
+      body: { ...seller, tax_id: '', us_ein: '07-1234567' },
+    });
+    expect(badEin.error?.fields).toEqual({ us_ein: billingDetailsTexts.sellerEin });
+    const payer = await admin.call(settingsContract.updateInvoiceSeller, {
+      body: { ...seller, tax_id: '', us_ein: '123456789', phone: '+1 302 555 0100' },
+    });
+    expect(payer.body).toMatchObject({ us_ein: '12-3456789', phone: '+1 302 555 0100' });
   });
 });

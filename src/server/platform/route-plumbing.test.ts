@@ -17,6 +17,8 @@ const idNouns: Array<[prefix: string, noun: string]> = [
   ['/api/jobs/', 'job'],
   ['/api/admin/tax-rates/', 'tax rate'],
   ['/api/admin/tax-data-readers/', 'administrator'],
+  ['/api/applicant/tax-forms/1099-nec/', 'Form 1099-NEC'],
+  ['/api/admin/tax-forms/1099-nec/', 'Form 1099-NEC'],
   ['/api/testing/jobs/', 'job'],
   ['/api/tests/', 'test'],
   ['/api/admin/contact-messages/', 'message'],

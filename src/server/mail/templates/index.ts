@@ -16,6 +16,7 @@ import { meetingInvitationEmail } from './meeting-invitation';
 import { meetingReminderEmail } from './meeting-reminder';
 import { meetingRescheduledEmail } from './meeting-rescheduled';
 import { messageDigestEmail } from './message-digest';
+import { necFormIssuedEmail } from './nec-form-issued';
 import { newContactMessageEmail } from './new-contact-message';
 import { newJobPublishedEmail } from './new-job-published';
 import { newUserRegisteredEmail } from './new-user-registered';
@@ -55,6 +56,7 @@ export const emailTemplates = {
   'meeting-reminder': meetingReminderEmail,
   'meeting-rescheduled': meetingRescheduledEmail,
   'message-digest': messageDigestEmail,
+  'nec-form-issued': necFormIssuedEmail,
   'new-contact-message': newContactMessageEmail,
   'new-job-published': newJobPublishedEmail,
   'new-user-registered': newUserRegisteredEmail,
