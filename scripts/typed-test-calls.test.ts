@@ -25,7 +25,10 @@ const PATHS_WRITTEN_OUT: Record<string, string> = {
 };
 // 127: the route table's noun list (route-plumbing.test.ts) names each resource with an id by its path
 // prefix, and credit notes, tax rates and tax data readers are new ones; every other count only went down.
-const PATH_LITERALS_LEFT = 127;
+// The route table's noun list (route-plumbing.test.ts) grows by one prefix with each resource that has an id, as
+// it must: it is counted apart, and this caps the rest.
+const ROUTE_TABLE_TEST = 'platform/route-plumbing.test.ts';
+const PATH_LITERALS_LEFT = 71;
 
 function serverTestTexts(): Map<string, string> {
   return new Map(
@@ -48,7 +51,9 @@ describe('server tests', () => {
   it('write API paths only where the path is the subject or no contract declares it', () => {
     const elsewhere = [...texts].filter(([file, text]) => !PATHS_WRITTEN_OUT[file] && count(text, PATH_LITERAL) > 0);
     expect(elsewhere.map(([file]) => file)).toEqual([]);
-    const total = [...texts.values()].reduce((sum, text) => sum + count(text, PATH_LITERAL), 0);
+    const total = [...texts]
+      .filter(([file]) => file !== ROUTE_TABLE_TEST)
+      .reduce((sum, [, text]) => sum + count(text, PATH_LITERAL), 0);
     expect(total).toBeLessThanOrEqual(PATH_LITERALS_LEFT);
   });
 
