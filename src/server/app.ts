@@ -12,6 +12,7 @@ import { accountingRoutes } from './accounting/routes';
 import { adminApplicantRoutes } from './admin-applicants/routes';
 import { adminCompanyRoutes } from './admin-companies/routes';
 import { adminDashboardRoutes } from './admin-dashboard/routes';
+import { agreementRoutes } from './agreements/routes';
 import { apiTokenRoutes } from './api-tokens/api-token-routes';
 import { resolveApiToken } from './api-tokens/resolve-api-token';
 import type { AppContext } from './app-context';
@@ -318,6 +319,7 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   await app.register(earningsRoutes, { context });
   await app.register(payoutRoutes, { context });
   await app.register(taxFormRoutes, { context });
+  await app.register(agreementRoutes, { context });
   await app.register(accountingRoutes, { context });
   await app.register(invoiceRoutes, { context });
   await app.register(paymentRoutes, { context });

@@ -123,6 +123,9 @@ const permissionsByRole = {
     // The company's message templates (stage emails, bulk messages to a pipeline column).
     'read:message_template:own',
     'update:message_template:own',
+    // The agreements it has hires sign (issue 57): its own templates beside Tandem's.
+    'read:agreement_template:own',
+    'update:agreement_template:own',
     // Work and billing: its assignments (start, end, change terms), its people's timesheets
     // (approve, return), its invoices, payments, payment methods and billing profile.
     'read:assignment:own',
@@ -267,6 +270,8 @@ const hiring = [
   // Those who write to candidates keep the words they send often.
   'read:message_template:own',
   'update:message_template:own',
+  // The agreements a hire signs, to read them; writing them is the Owner's and Admins' (legal terms).
+  'read:agreement_template:own',
   // Approving a fixed-price milestone's work, or sending it back.
   'update:milestone:own',
 ] as const satisfies readonly CompanyPermission[];
@@ -305,6 +310,7 @@ const permissionsByCompanyRole = {
     'read:test_result:own',
     // The templates the team writes with, to read them; sending and editing are the hiring roles'.
     'read:message_template:own',
+    'read:agreement_template:own',
     'read:meeting:own',
     'read:assignment:own',
     'read:timesheet:own',

@@ -4,6 +4,7 @@ import { AvailabilitySection } from '~/client/account/availability-section';
 import { CompanyProfileSection } from '~/client/account/company-profile-section';
 import { SessionsSection } from '~/client/account/sessions-section';
 import { TimeZoneSection } from '~/client/account/time-zone-section';
+import { AgreementTemplatesSection } from '~/client/agreements';
 import { ApiTokensSection } from '~/client/api-tokens';
 import { CompanyAuditLogSection } from '~/client/audit';
 import { currentUserQueryOptions, refreshCurrentUser } from '~/client/auth/api';
@@ -22,7 +23,7 @@ import { paths } from '~/shared/routes';
 // A company person's (or an account manager's) Settings, in tabs: their profile, time zone and availability,
 // and the company's public profile; sign-in details, sessions and API tokens (account/); which notifications
 // are emailed (notifications/); for a company member, the Team (team/, ?tab=team), the message templates
-// (message-templates/, ?tab=templates) and the audit log their role may read; privacy. Composed here so no
+// (message-templates/, ?tab=templates), the agreement templates (agreements/, ?tab=agreements) and the audit log their role may read; privacy. Composed here so no
 // feature imports another.
 export default function CompanySettingsPage({ pageId }: PageProps) {
   const { data } = useQuery(currentUserQueryOptions());
@@ -89,6 +90,12 @@ function settingsTabsOf(user: CurrentUser, onLeft: () => void): SettingsTab[] {
         id: 'templates',
         label: 'Message templates',
         content: <MessageTemplatesSection canEdit={can(principal, 'update:message_template:own')} />,
+      },
+    member &&
+      can(principal, 'read:agreement_template:own') && {
+        id: 'agreements',
+        label: 'Agreements',
+        content: <AgreementTemplatesSection />,
       },
     member &&
       can(principal, 'read:audit_log:own') && {

@@ -180,6 +180,12 @@ export const queryKeys = {
     conversionRates: () => ['talent-payouts', 'conversion-rates'] as const,
     list: (query: { page: number; page_size: number }) => ['talent-payouts', 'list', query] as const,
   },
+  // A company's agreement templates (client/agreements, issue 57): the list and each template's versions.
+  agreements: {
+    all: ['agreements'] as const,
+    templates: (query: { page: number }) => ['agreements', 'templates', query] as const,
+    versions: (id: string, query: { page: number }) => ['agreements', 'versions', id, query] as const,
+  },
   // The talent's W-9 or W-8BEN (client/tax-forms, issue 56), which Earnings shows too; an applicant's as
   // administrators see it; who holds the tax data reader grant.
   taxForm: {

@@ -171,6 +171,9 @@ export type AuditAction =
   | 'tax_form.tin_revealed'
   | 'tax_form.pdf_downloaded'
   | 'nec_forms.issued'
+  | 'agreement_template.created'
+  | 'agreement_template.updated'
+  | 'agreement_template.archived'
   | 'nec_forms.filing_file_downloaded'
   | 'admin_grant.given'
   | 'admin_grant.taken';

@@ -1,5 +1,6 @@
 // Every table of every feature; drizzle-kit generates migrations from this.
 export * from './admin';
+export * from './agreements';
 export * from './applications';
 export * from './assessments';
 export * from './audit';

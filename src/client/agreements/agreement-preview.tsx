@@ -1,0 +1,26 @@
+import { agreementPlaceholders, sampleAgreementValues } from '~/shared/agreements';
+
+// An agreement's text as it reads once filled: a line starting "# " is a heading, the rest paragraphs as written.
+export function AgreementPreview({ body, label }: { body: string; label: string }) {
+  const filled = agreementPlaceholders.fill(body, sampleAgreementValues);
+  const blocks = filled.split(/\n(?=# )|\n{2,}/).filter((block) => block.trim() !== '');
+  return (
+    <section
+      aria-label={label}
+      className="max-h-96 min-w-0 overflow-y-auto rounded-md border border-border bg-background p-4 text-sm"
+    >
+      {blocks.map((block, index) => {
+        const [first = '', ...rest] = block.split('\n');
+        const heading = first.startsWith('# ') ? first.slice(2) : null;
+        const paragraph = heading === null ? block : rest.join('\n');
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the blocks are the text's, in its order, never reordered.
+          <div key={index} className="mb-3 last:mb-0">
+            {heading !== null && <h4 className="mb-1 font-semibold">{heading}</h4>}
+            {paragraph.trim() !== '' && <p className="whitespace-pre-line [overflow-wrap:anywhere]">{paragraph}</p>}
+          </div>
+        );
+      })}
+    </section>
+  );
+}

@@ -1,0 +1,1 @@
+export { AgreementTemplatesSection } from './agreement-templates-section';
