@@ -19,6 +19,7 @@ const idNouns: Array<[prefix: string, noun: string]> = [
   ['/api/admin/tax-data-readers/', 'administrator'],
   ['/api/applicant/tax-forms/1099-nec/', 'Form 1099-NEC'],
   ['/api/admin/tax-forms/1099-nec/', 'Form 1099-NEC'],
+  ['/api/company/agreement-templates/', 'agreement template'],
   ['/api/testing/jobs/', 'job'],
   ['/api/tests/', 'test'],
   ['/api/admin/contact-messages/', 'message'],
