@@ -5,8 +5,11 @@ export function AgreementPreview({ body, label }: { body: string; label: string 
   const filled = agreementPlaceholders.fill(body, sampleAgreementValues);
   const blocks = filled.split(/\n(?=# )|\n{2,}/).filter((block) => block.trim() !== '');
   return (
+    // Scrolls on its own: focusable, so the keyboard can scroll it too.
     <section
       aria-label={label}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by the keyboard to be scrolled (axe scrollable-region-focusable).
+      tabIndex={0}
       className="max-h-96 min-w-0 overflow-y-auto rounded-md border border-border bg-background p-4 text-sm"
     >
       {blocks.map((block, index) => {

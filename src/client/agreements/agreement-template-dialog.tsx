@@ -48,7 +48,7 @@ export function AgreementTemplateDialog({
             ? `${agreementKindLabels[mode.template.kind]} · as it reads for a sample hire.`
             : 'Merge fields in double braces are filled in from each hire; the preview fills them with a sample one.'
         }
-        className="max-w-5xl"
+        className="md:max-w-3xl lg:max-w-5xl"
       >
         {mode?.kind === 'view' && (
           <>

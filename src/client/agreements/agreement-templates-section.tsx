@@ -198,7 +198,7 @@ function VersionsDialog({ template, onClose }: { template: AgreementTemplate | n
       <DialogContent
         title={template ? `Versions of ${template.name}` : ''}
         description="Every version saved, the latest first: an agreement keeps the words of the version it was made from."
-        className="max-w-3xl"
+        className="md:max-w-3xl"
       >
         {template && <VersionList id={template.id} />}
       </DialogContent>
