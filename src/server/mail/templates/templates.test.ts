@@ -236,10 +236,7 @@ const samples: { [Name in EmailTemplateName]: Parameters<(typeof emailTemplates)
     },
   ],
   'tax-form-expiring': [{ name, validUntil: '31 December 2029', taxFormUrl: url, isRequiredForPayouts: true }],
-  'nec-form-issued': [
-    { name, year: 2025, amount: '$650.01', corrected: false, earningsUrl: url },
-    { name, year: 2025, amount: '$660.01', corrected: true, earningsUrl: url },
-  ],
+  'nec-form-issued': [{ name, year: 2025, amount: '$660.01', corrected: true, earningsUrl: url }],
   verification: [{ name, url }],
 };
 
