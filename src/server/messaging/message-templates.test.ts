@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationStatus } from '~/shared/applications';
 import { messageTemplatesContract } from '~/shared/contracts/message-templates';
@@ -234,10 +234,12 @@ describe('message templates', () => {
       expect(await messagesTo(alan.applicantId)).toEqual(['Hello Alan, next step for Board Job.', 'Just you']);
       expect(await messagesTo(ada.applicantId)).toHaveLength(1);
 
+      // The first send's row: the narrowed send wrote one too, and rows come in no order unless asked.
       const [audit] = await db()
         .select({ details: auditLogs.details, actorId: auditLogs.actorId })
         .from(auditLogs)
-        .where(and(eq(auditLogs.action, 'message.bulk_sent'), eq(auditLogs.targetId, job.id)));
+        .where(and(eq(auditLogs.action, 'message.bulk_sent'), eq(auditLogs.targetId, job.id)))
+        .orderBy(asc(auditLogs.createdAt));
       expect(audit?.actorId).toBe(owner.user.id);
       expect(audit?.details).toMatchObject({ status: 'interviewing', sent: 3, skipped: 0 });
 
