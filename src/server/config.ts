@@ -230,6 +230,14 @@ const envSchema = z
     // member state registered a company's EU VAT number. Unset, numbers are checked for their shape and check
     // digits only, as on a machine with no way out.
     VIES_URL: urlWithProtocols(['http:', 'https:']).optional(),
+    // The certificate that seals signed agreements (decision 056): a PKCS#12 file, base64, and its passphrase.
+    // Unset outside production, a self-signed one is made on first use and kept in DATA_DIR.
+    AGREEMENT_SEAL_P12: z
+      .string()
+      .transform((value) => value.replace(/\s/g, ''))
+      .refine((value) => /^[A-Za-z0-9+/]+=*$/.test(value), { error: 'must be a PKCS#12 file in base64' })
+      .optional(),
+    AGREEMENT_SEAL_PASSPHRASE: z.string().optional(),
     // Tandem's own bank account, the debtor of the payout runs' bank files (decision 045): the name and IBAN
     // (and BIC) a pain.001 credit transfer file pays from. Outside production a demo account stands in.
     TANDEM_DEBTOR_NAME: z.string().trim().min(2).max(70).optional(),

@@ -158,3 +158,188 @@ export const agreementTemplateVersionsSchema = z.object({
   page_size: z.number(),
 });
 export type AgreementTemplateVersions = z.infer<typeof agreementTemplateVersionsSchema>;
+
+// ---- Agreements made from the templates and signed (decision 056) ----
+
+export const agreementStatuses = ['awaiting_talent', 'awaiting_company', 'completed', 'declined', 'voided'] as const;
+export type AgreementStatus = (typeof agreementStatuses)[number];
+// What people see: an agreement nobody signed in time is expired, whatever it was waiting for.
+export type AgreementState = AgreementStatus | 'expired';
+export const agreementStateLabels: Record<AgreementState, string> = {
+  awaiting_talent: 'Waiting for the talent',
+  awaiting_company: 'Waiting for countersignature',
+  completed: 'Signed',
+  declined: 'Declined',
+  voided: 'Voided',
+  expired: 'Expired',
+};
+export const agreementParties = ['talent', 'company'] as const;
+export type AgreementParty = (typeof agreementParties)[number];
+export const signatureKinds = ['typed', 'drawn'] as const;
+export type SignatureKind = (typeof signatureKinds)[number];
+
+// Days an agreement can be signed in after it is sent; a resend starts the count again.
+export const AGREEMENT_LIFETIME_DAYS = 14;
+export const AGREEMENTS_PER_OFFER_MAX = 5;
+export const DECLINE_REASON_MAX_LENGTH = 1_000;
+export const SIGNATURE_NAME_MAX_LENGTH = 120;
+// A drawn signature is a small PNG (a data URL): a few KB drawn by hand, never a photo.
+export const SIGNATURE_DRAWING_MAX_LENGTH = 200_000;
+export const AGREEMENT_TERM_MAX_LENGTH = 200;
+
+// A template an offer attaches: Tandem's default of a kind (`tandem-<kind>`) or a company template's id.
+export const defaultTemplateId = (kind: AgreementKind) => `tandem-${kind}`;
+export const kindOfDefaultTemplateId = (id: string): AgreementKind | null => {
+  const kind = id.startsWith('tandem-') ? id.slice('tandem-'.length) : '';
+  return (agreementKinds as readonly string[]).includes(kind) ? (kind as AgreementKind) : null;
+};
+
+export const signingTexts = {
+  notFound: 'This agreement does not exist.',
+  consentRequired: 'Agree to sign electronically to sign.',
+  typedNameRequired: 'Type your full name to sign.',
+  typedNameTooLong: `Keep your name to ${SIGNATURE_NAME_MAX_LENGTH} characters or fewer.`,
+  drawingRequired: 'Draw your signature to sign.',
+  drawingInvalid: 'The drawn signature could not be read. Clear it and draw it again.',
+  codeRequired: 'Enter the 6-digit code we emailed you.',
+  codeWrong: 'That code is wrong or has expired. Send a new one.',
+  codeSent: 'We emailed you a 6-digit code. It works for 15 minutes.',
+  alreadySigned: 'You have already signed this agreement.',
+  notYourTurn: 'The talent signs first; you can countersign once they have.',
+  noCountersign: 'This agreement needs no countersignature.',
+  notOpen: 'This agreement can no longer be signed.',
+  expired: 'This agreement has expired. Ask the company to send it again.',
+  declineReasonRequired: 'Say why you decline, so the company can change what it sends.',
+  declineReasonTooLong: `Keep the reason to ${DECLINE_REASON_MAX_LENGTH.toLocaleString('en-US')} characters or fewer.`,
+  signed: 'Agreement signed.',
+  countersigned: 'Agreement countersigned.',
+  declined: 'Agreement declined. The company has been told.',
+  voided: 'Agreement voided.',
+  resent: 'Agreement sent again.',
+  reminded: 'Reminder sent.',
+  remindedRecently: 'A reminder went out in the last day. Try again tomorrow.',
+  notSealed: 'The signed PDF is made once everyone has signed.',
+  awaitingSignatures: 'Work starts once the agreements are signed.',
+  workWaits: 'This work starts once its agreements are signed: no time can be logged until then.',
+  fundingWaits: 'Milestones can be funded once the contract’s agreements are signed.',
+  templateUnknown: 'One of the chosen agreements no longer exists. Choose again.',
+  tooManyAgreements: `Attach at most ${AGREEMENTS_PER_OFFER_MAX} agreements to an offer.`,
+  termTooLong: `Keep it to ${AGREEMENT_TERM_MAX_LENGTH} characters or fewer.`,
+  settingsSaved: 'Agreement settings saved.',
+  loadError: 'Failed to load the agreements. Please try again.',
+} as const;
+
+// The templates an offer attaches (its agreements are made from them when it is sent).
+export const offerAgreementsSchema = z
+  .array(z.string().min(1).max(64), { message: signingTexts.templateUnknown })
+  .max(AGREEMENTS_PER_OFFER_MAX, { message: signingTexts.tooManyAgreements })
+  .default([]);
+
+const agreementTerm = singleLine().trim().max(AGREEMENT_TERM_MAX_LENGTH, { message: signingTexts.termTooLong });
+
+export const agreementSettingsSchema = z.object({
+  default_templates: z.array(z.string()),
+  countersign: z.boolean(),
+  work_waits_for_signatures: z.boolean(),
+  governing_law: z.string(),
+  notice_period: z.string(),
+});
+export type AgreementSettings = z.infer<typeof agreementSettingsSchema>;
+export const updateAgreementSettingsSchema = z.object({
+  default_templates: offerAgreementsSchema,
+  countersign: z.boolean({ message: 'Say whether the company countersigns.' }),
+  work_waits_for_signatures: z.boolean({ message: 'Say whether work waits for the signatures.' }),
+  governing_law: agreementTerm,
+  notice_period: agreementTerm,
+});
+export type UpdateAgreementSettings = z.input<typeof updateAgreementSettingsSchema>;
+
+export const signAgreementSchema = z
+  .object({
+    consent: z.literal(true, { message: signingTexts.consentRequired }),
+    kind: z.enum(signatureKinds, { message: 'Choose to type or draw your signature.' }),
+    typed_name: singleLine()
+      .trim()
+      .max(SIGNATURE_NAME_MAX_LENGTH, { message: signingTexts.typedNameTooLong })
+      .optional(),
+    drawing: z.string().max(SIGNATURE_DRAWING_MAX_LENGTH, { message: signingTexts.drawingInvalid }).optional(),
+    code: z
+      .string({ message: signingTexts.codeRequired })
+      .trim()
+      .regex(/^\d{6}$/, { message: signingTexts.codeRequired }),
+  })
+  .superRefine((signature, context) => {
+    if (signature.kind === 'typed' && !signature.typed_name)
+      context.addIssue({ code: 'custom', path: ['typed_name'], message: signingTexts.typedNameRequired });
+    if (signature.kind === 'drawn' && !signature.drawing)
+      context.addIssue({ code: 'custom', path: ['drawing'], message: signingTexts.drawingRequired });
+    if (signature.kind === 'drawn' && signature.drawing && !/^data:image\/png;base64,[A-Za-z0-9+/=]+$/.test(signature.drawing))
+      context.addIssue({ code: 'custom', path: ['drawing'], message: signingTexts.drawingInvalid });
+  });
+export type SignAgreement = z.input<typeof signAgreementSchema>;
+
+export const declineAgreementSchema = z.object({
+  reason: text()
+    .trim()
+    .min(1, { message: signingTexts.declineReasonRequired })
+    .max(DECLINE_REASON_MAX_LENGTH, { message: signingTexts.declineReasonTooLong }),
+});
+
+export const agreementSignatureSchema = z.object({
+  party: z.enum(agreementParties),
+  signer_name: z.string(),
+  kind: z.enum(signatureKinds),
+  typed_name: z.string().nullable(),
+  drawing: z.string().nullable(),
+  signed_at: z.string(),
+  identity_check: z.string(),
+});
+export type AgreementSignature = z.infer<typeof agreementSignatureSchema>;
+
+export const agreementSummarySchema = z.object({
+  id: z.string(),
+  kind: z.enum(agreementKinds),
+  title: z.string(),
+  state: z.enum([...agreementStatuses, 'expired']),
+  company_id: z.string(),
+  company_name: z.string(),
+  talent_id: z.string(),
+  talent_name: z.string(),
+  role: z.string(),
+  application_id: z.string().nullable(),
+  assignment_id: z.string().nullable(),
+  countersign: z.boolean(),
+  blocks_work: z.boolean(),
+  sent_at: z.string(),
+  expires_at: z.string(),
+  completed_at: z.string().nullable(),
+  decline_reason: z.string().nullable(),
+  sealed: z.boolean(),
+});
+export type AgreementSummary = z.infer<typeof agreementSummarySchema>;
+
+export const agreementDetailSchema = agreementSummarySchema.extend({
+  body: z.string(),
+  template_version: z.number(),
+  from_template: z.enum(['tandem', 'company']),
+  sealed_sha256: z.string().nullable(),
+  signatures: z.array(agreementSignatureSchema),
+  // What the person reading may do now.
+  can_sign: z.boolean(),
+});
+export type AgreementDetail = z.infer<typeof agreementDetailSchema>;
+
+export const agreementListQuerySchema = z.object({
+  state: z.enum(['to_sign', 'signed', 'closed', 'all']).default('all'),
+  search: singleLine().trim().max(100).optional(),
+  page: z.coerce.number({ message: 'The page must be a whole number.' }).int().min(1).default(1),
+  page_size: z.coerce.number({ message: 'The page size must be a whole number.' }).int().min(1).max(100).default(20),
+});
+export type AgreementListQuery = z.input<typeof agreementListQuerySchema>;
+export const agreementListSchema = z.object({
+  items: z.array(agreementSummarySchema),
+  total: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+});
+export type AgreementList = z.infer<typeof agreementListSchema>;

@@ -17,7 +17,7 @@ import { users } from './auth';
 // Bytes as the driver gives them (node-postgres a Buffer, PGlite a Uint8Array).
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
-const storedFileKinds = ['photo', 'attachment', 'answer', 'cv', 'tax_form'] as const;
+const storedFileKinds = ['photo', 'attachment', 'answer', 'cv', 'tax_form', 'agreement'] as const;
 export type StoredFileKind = (typeof storedFileKinds)[number];
 export const storedFileKind = pgEnum('stored_file_kind', storedFileKinds);
 

@@ -12,6 +12,7 @@ const tokenLifetimeMinutes: Record<Purpose, number> = {
   change_email: 24 * 60,
   reset_password: 60,
   payout_method: 15,
+  agreement_signature: 15,
 };
 
 // A new link replaces any earlier unused one of the same purpose.
