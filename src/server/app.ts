@@ -13,6 +13,7 @@ import { adminApplicantRoutes } from './admin-applicants/routes';
 import { adminCompanyRoutes } from './admin-companies/routes';
 import { adminDashboardRoutes } from './admin-dashboard/routes';
 import { agreementRoutes } from './agreements/routes';
+import { agreementSigningRoutes } from './agreements/signing-routes';
 import { apiTokenRoutes } from './api-tokens/api-token-routes';
 import { resolveApiToken } from './api-tokens/resolve-api-token';
 import type { AppContext } from './app-context';
@@ -320,6 +321,7 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   await app.register(payoutRoutes, { context });
   await app.register(taxFormRoutes, { context });
   await app.register(agreementRoutes, { context });
+  await app.register(agreementSigningRoutes, { context });
   await app.register(accountingRoutes, { context });
   await app.register(invoiceRoutes, { context });
   await app.register(paymentRoutes, { context });

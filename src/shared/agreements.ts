@@ -256,24 +256,30 @@ export type UpdateAgreementSettings = z.input<typeof updateAgreementSettingsSche
 
 export const signAgreementSchema = z
   .object({
-    consent: z.literal(true, { message: signingTexts.consentRequired }),
+    // Checked with the rest below, so a form hears of every missing part at once.
+    consent: z.boolean({ message: signingTexts.consentRequired }),
     kind: z.enum(signatureKinds, { message: 'Choose to type or draw your signature.' }),
     typed_name: singleLine()
       .trim()
       .max(SIGNATURE_NAME_MAX_LENGTH, { message: signingTexts.typedNameTooLong })
       .optional(),
     drawing: z.string().max(SIGNATURE_DRAWING_MAX_LENGTH, { message: signingTexts.drawingInvalid }).optional(),
-    code: z
-      .string({ message: signingTexts.codeRequired })
-      .trim()
-      .regex(/^\d{6}$/, { message: signingTexts.codeRequired }),
+    code: z.string({ message: signingTexts.codeRequired }).trim(),
   })
   .superRefine((signature, context) => {
+    if (!signature.consent)
+      context.addIssue({ code: 'custom', path: ['consent'], message: signingTexts.consentRequired });
+    if (!/^\d{6}$/.test(signature.code))
+      context.addIssue({ code: 'custom', path: ['code'], message: signingTexts.codeRequired });
     if (signature.kind === 'typed' && !signature.typed_name)
       context.addIssue({ code: 'custom', path: ['typed_name'], message: signingTexts.typedNameRequired });
     if (signature.kind === 'drawn' && !signature.drawing)
       context.addIssue({ code: 'custom', path: ['drawing'], message: signingTexts.drawingRequired });
-    if (signature.kind === 'drawn' && signature.drawing && !/^data:image\/png;base64,[A-Za-z0-9+/=]+$/.test(signature.drawing))
+    if (
+      signature.kind === 'drawn' &&
+      signature.drawing &&
+      !/^data:image\/png;base64,[A-Za-z0-9+/=]+$/.test(signature.drawing)
+    )
       context.addIssue({ code: 'custom', path: ['drawing'], message: signingTexts.drawingInvalid });
   });
 export type SignAgreement = z.input<typeof signAgreementSchema>;
@@ -330,7 +336,7 @@ export const agreementDetailSchema = agreementSummarySchema.extend({
 export type AgreementDetail = z.infer<typeof agreementDetailSchema>;
 
 export const agreementListQuerySchema = z.object({
-  state: z.enum(['to_sign', 'signed', 'closed', 'all']).default('all'),
+  state: z.enum(['to_sign', 'waiting', 'signed', 'closed', 'all']).default('all'),
   search: singleLine().trim().max(100).optional(),
   page: z.coerce.number({ message: 'The page must be a whole number.' }).int().min(1).default(1),
   page_size: z.coerce.number({ message: 'The page size must be a whole number.' }).int().min(1).max(100).default(20),

@@ -38,7 +38,13 @@ export const signedOutTexts: Record<SignedOutReason, string> = {
 
 // What an emailed single-use link is for.
 // payout_method: the code emailed to confirm a change of payout method (docs/decisions/036).
-export const oneTimeTokenPurposes = ['verify_email', 'reset_password', 'change_email', 'payout_method', 'agreement_signature'] as const;
+export const oneTimeTokenPurposes = [
+  'verify_email',
+  'reset_password',
+  'change_email',
+  'payout_method',
+  'agreement_signature',
+] as const;
 
 const MIN_PASSWORD_LENGTH = 6;
 // Hashing cost grows with length; nobody types more than this.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { offerAgreementsSchema } from './agreements';
 import { assignmentStatuses } from './applications';
 import { currencySchema, payInvoiceBodySchema, paymentSchema } from './billing';
 import { earliestStartDate } from './jobs';
@@ -156,6 +157,8 @@ export const fixedPriceOfferSchema = z
       .array(offerMilestoneSchema, { message: milestoneTexts.atLeastOne })
       .min(1, { message: milestoneTexts.atLeastOne })
       .max(MILESTONES_MAX, { message: milestoneTexts.tooMany }),
+    // The agreements the talent signs with it (decision 056): template references.
+    agreements: offerAgreementsSchema,
   })
   .superRefine((offer, context) => {
     if (offer.start_date < earliestStartDate()) {

@@ -19,6 +19,9 @@ export const pagePermissions: Partial<Record<PageId, Permission>> = {
   companyBilling: 'read:invoice:own',
   // A fixed-price contract is an assignment: every member who may read assignments reads it.
   companyContract: 'read:assignment:own',
+  // Its hires' agreements (issue 57): every member who may read them, a Billing member not.
+  companyAgreements: 'read:agreement:own',
+  companyAgreement: 'read:agreement:own',
   companyCreateJob: 'create:job:own',
   companyCreateTest: 'create:test:own',
 };

@@ -74,6 +74,9 @@ const permissionsByRole = {
     // Their W-9 or W-8BEN: read it (masked), download the PDF, sign a new one (issue 56).
     'read:tax_form:own',
     'update:tax_form:own',
+    // The agreements sent to them: read, sign or decline, download once signed (issue 57).
+    'read:agreement:own',
+    'update:agreement:own',
     // Their fixed-price contracts' milestones: submitting the work (docs/decisions/035).
     'update:milestone:own',
     // The review of the company after an assignment ends, and the one it wrote of them.
@@ -126,6 +129,9 @@ const permissionsByRole = {
     // The agreements it has hires sign (issue 57): its own templates beside Tandem's.
     'read:agreement_template:own',
     'update:agreement_template:own',
+    // Its hires' agreements: read them; countersign, remind, void, resend, and how hires sign (Owner and Admins).
+    'read:agreement:own',
+    'update:agreement:own',
     // Work and billing: its assignments (start, end, change terms), its people's timesheets
     // (approve, return), its invoices, payments, payment methods and billing profile.
     'read:assignment:own',
@@ -180,6 +186,8 @@ const permissionsByRole = {
     // Every talent's tax form, masked; the whole numbers and the PDF also take the tax data reader grant
     // (admin_grants), which one administrator gives another.
     'read:tax_form:any',
+    // Every agreement signed or sent on the platform, and its sealed PDF (issue 57).
+    'read:agreement:any',
     'update:admin_grant:any',
     'create:invoice:any',
     // The back office: dashboard, companies (status, account manager, delete), applicants
@@ -270,8 +278,10 @@ const hiring = [
   // Those who write to candidates keep the words they send often.
   'read:message_template:own',
   'update:message_template:own',
-  // The agreements a hire signs, to read them; writing them is the Owner's and Admins' (legal terms).
+  // The agreements a hire signs, to read them and see who signed; writing and countersigning are the Owner's
+  // and Admins' (legal terms).
   'read:agreement_template:own',
+  'read:agreement:own',
   // Approving a fixed-price milestone's work, or sending it back.
   'update:milestone:own',
 ] as const satisfies readonly CompanyPermission[];
@@ -311,6 +321,7 @@ const permissionsByCompanyRole = {
     // The templates the team writes with, to read them; sending and editing are the hiring roles'.
     'read:message_template:own',
     'read:agreement_template:own',
+    'read:agreement:own',
     'read:meeting:own',
     'read:assignment:own',
     'read:timesheet:own',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { offerAgreementsSchema } from './agreements';
 import { candidateCvSchema } from './applicant-cv';
 import { applicationStatuses, REVIEW_RATING_MAX, REVIEW_RATING_MIN } from './applications';
 import { testAttemptStatuses, testTypes } from './assessments';
@@ -135,6 +136,8 @@ export const offerSchema = z
       .min(WEEKLY_HOURS_MIN, { message: pipelineTexts.offerHours })
       .max(WEEKLY_HOURS_MAX, { message: pipelineTexts.offerHours }),
     start_date: z.string({ message: pipelineTexts.offerStartRequired }).pipe(calendarDate()),
+    // The agreements the talent signs with it (decision 056): template references.
+    agreements: offerAgreementsSchema,
   })
   .superRefine((offer, context) => {
     if (offer.start_date < earliestStartDate()) {

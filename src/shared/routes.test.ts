@@ -75,7 +75,7 @@ describe('the route table', () => {
     for (const id of pageIds) expect(paths[id].title, id).not.toBe('');
   });
 
-  it("gives the admin sidebar the spec's ten routes, Privacy Requests, Contact Messages, Disputes and Payouts, and the staff their support inbox beside them", () => {
+  it("gives the admin sidebar the spec's ten routes, Privacy Requests, Contact Messages, Disputes, Payouts and Agreements, and the staff their support inbox beside them", () => {
     // The inbox is reached from the header's Message button; Privacy Requests is the queue of GDPR
     // requests (decision 014), Contact Messages the public forms' messages, Disputes the fixed-price
     // milestones to settle (decision 035) and Payouts the talent's payout runs (decision 036), beyond the
@@ -86,6 +86,9 @@ describe('the route table', () => {
       'adminContactMessages',
       'adminDisputes',
       'adminPayouts',
+      // Every agreement sent with an offer, signed and sealed (issue 57), and one of them.
+      'adminAgreements',
+      'adminAgreement',
     ];
     const adminPages = pageIds.filter((id) => paths[id].layout === 'admin');
     expect(adminPages.filter((id) => !beyondSpec.includes(id))).toHaveLength(10);

@@ -121,6 +121,9 @@ export const paths = {
   companyBilling: page('/company/billing', 'Billing & Invoices', 'company'),
   // A fixed-price contract: its milestones, funding, approval (docs/decisions/035).
   companyContract: page('/company/contracts/:id', 'Contract', 'company'),
+  // The agreements its hires sign (issue 57): who has signed what, countersigning, reminders.
+  companyAgreements: page('/company/agreements', 'Agreements', 'company'),
+  companyAgreement: page('/company/agreements/:id', 'Agreement', 'company'),
   companySettings: page('/company/settings', 'Settings', 'company'),
   companyCreateJob: page('/company/create-job', 'Create Job Posting', 'company'),
   companyCreateTest: page('/company/create-test', 'Create Test', 'company'),
@@ -144,6 +147,9 @@ export const paths = {
   applicantTaxForm: page('/applicant/tax-form', 'Tax Form', 'applicant'),
   // A fixed-price contract: its milestones, which are funded, submitting the work (docs/decisions/035).
   applicantContract: page('/applicant/contracts/:id', 'Contract', 'applicant'),
+  // The agreements sent to the talent (issue 57): to sign, and signed.
+  applicantAgreements: page('/applicant/agreements', 'Agreements', 'applicant'),
+  applicantAgreement: page('/applicant/agreements/:id', 'Agreement', 'applicant'),
   applicantTest: page('/applicant/tests/:id', 'Skills Test', 'applicant'),
   applicantSettings: page('/applicant/settings', 'Settings', 'applicant'),
 
@@ -158,6 +164,9 @@ export const paths = {
   adminPayments: page('/admin/payments', 'Payment Management', 'admin'),
   // Disputed fixed-price milestones, settled to the cent (docs/decisions/035).
   adminDisputes: page('/admin/disputes', 'Disputes', 'admin'),
+  // Every agreement sent on the platform and its seal (issue 57).
+  adminAgreements: page('/admin/agreements', 'Agreements', 'admin'),
+  adminAgreement: page('/admin/agreements/:id', 'Agreement', 'admin'),
   // Paying the talent: payout runs to approve, what each talent is owed, holds and the ledger (docs/decisions/036).
   adminPayouts: page('/admin/payouts', 'Payouts', 'admin'),
   adminAuditLogs: page('/admin/audit-logs', 'Audit Logs', 'admin'),

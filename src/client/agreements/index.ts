@@ -1,1 +1,2 @@
+export { AgreementSettingsCard } from './agreement-settings-card';
 export { AgreementTemplatesSection } from './agreement-templates-section';

@@ -4,7 +4,7 @@ import { AvailabilitySection } from '~/client/account/availability-section';
 import { CompanyProfileSection } from '~/client/account/company-profile-section';
 import { SessionsSection } from '~/client/account/sessions-section';
 import { TimeZoneSection } from '~/client/account/time-zone-section';
-import { AgreementTemplatesSection } from '~/client/agreements';
+import { AgreementSettingsCard, AgreementTemplatesSection } from '~/client/agreements';
 import { ApiTokensSection } from '~/client/api-tokens';
 import { CompanyAuditLogSection } from '~/client/audit';
 import { currentUserQueryOptions, refreshCurrentUser } from '~/client/auth/api';
@@ -95,7 +95,12 @@ function settingsTabsOf(user: CurrentUser, onLeft: () => void): SettingsTab[] {
       can(principal, 'read:agreement_template:own') && {
         id: 'agreements',
         label: 'Agreements',
-        content: <AgreementTemplatesSection />,
+        content: (
+          <div className="grid gap-6">
+            {can(principal, 'read:agreement:own') && <AgreementSettingsCard />}
+            <AgreementTemplatesSection />
+          </div>
+        ),
       },
     member &&
       can(principal, 'read:audit_log:own') && {

@@ -185,6 +185,10 @@ export const queryKeys = {
     all: ['agreements'] as const,
     templates: (query: { page: number }) => ['agreements', 'templates', query] as const,
     versions: (id: string, query: { page: number }) => ['agreements', 'versions', id, query] as const,
+    // The agreements sent to hires, by who reads them (the talent, the company, an administrator).
+    list: (side: string, query: object) => ['agreements', 'list', side, query] as const,
+    detail: (side: string, id: string) => ['agreements', 'detail', side, id] as const,
+    settings: () => ['agreements', 'settings'] as const,
   },
   // The talent's W-9 or W-8BEN (client/tax-forms, issue 56), which Earnings shows too; an applicant's as
   // administrators see it; who holds the tax data reader grant.

@@ -2,6 +2,11 @@ import { useState } from 'react';
 import { Controller, type Path, type Resolver, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { DatePicker } from '~/client/components/date-picker';
 import { MilestoneListFooter, MilestoneRowFields, MilestonesBalance } from '~/client/components/milestone-row-fields';
+import {
+  agreementsErrorOf,
+  OfferAgreementsField,
+  useOfferAgreements,
+} from '~/client/components/offer-agreements-field';
 import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { DialogFooter } from '~/client/components/ui/dialog';
@@ -30,6 +35,8 @@ import {
 // server's rules (fixedPriceOfferSchema) are checked before sending, each message beside its field.
 export function FixedPriceOfferForm({ application, onDone }: { application: ApplicationDetail; onDone: () => void }) {
   const makeOffer = useMakeFixedPriceOffer();
+  const agreements = useOfferAgreements();
+  const [agreementsError, setAgreementsError] = useState<string | undefined>();
   const [banner, setBanner] = useState<string | null>(null);
   const { currency } = application;
   const resolver: Resolver<FixedOfferFormValues> = (values) => {
@@ -48,13 +55,14 @@ export function FixedPriceOfferForm({ application, onDone }: { application: Appl
     if (!offer) return;
     setBanner(null);
     try {
-      await makeOffer.mutateAsync({ id: application.id, ...offer });
+      await makeOffer.mutateAsync({ id: application.id, ...offer, agreements: agreements.chosen });
       toast({
         title: 'Offer sent',
         description: `${application.applicant.name} can accept or decline it in My Applications.`,
       });
       onDone();
     } catch (error) {
+      setAgreementsError(agreementsErrorOf(error));
       setBanner(
         applyServerError(form, error, {
           fields: fixedOfferFormFields(values.milestones.length) as Path<FixedOfferFormValues>[],
@@ -125,6 +133,7 @@ export function FixedPriceOfferForm({ application, onDone }: { application: Appl
         />
       </fieldset>
 
+      <OfferAgreementsField chosen={agreements.chosen} onChange={agreements.setChosen} error={agreementsError} />
       {banner && <Alert variant="destructive">{banner}</Alert>}
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>

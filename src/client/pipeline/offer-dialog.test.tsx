@@ -8,6 +8,7 @@ import { companyUser, fakeId, jobFromInput } from '~/client/testing/data-generat
 import { createFakeServer, type FakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
 import { applicationStatuses } from '~/shared/applications';
+import { agreementsContract } from '~/shared/contracts/agreements';
 import { jobsContract } from '~/shared/contracts/jobs';
 import { pipelineContract } from '~/shared/contracts/pipeline';
 import type { JobApplication, JobApplicationList } from '~/shared/jobs';
@@ -237,8 +238,37 @@ describe('Make Offer', () => {
     expect(offersSent(server)).toHaveLength(0);
   });
 
-  it('sends the terms as numbers and a day, then says so and closes', async () => {
-    const { dialog, events, server } = await openOffer();
+  it('sends the terms as numbers and a day with the agreements ticked, then says so and closes', async () => {
+    // The company's default set starts ticked (an NDA); the person offering adds the offer letter.
+    const { dialog, events, server } = await openOffer((fake) => {
+      fake.on(agreementsContract.settings, () => ({
+        default_templates: ['tandem-nda'],
+        countersign: true,
+        work_waits_for_signatures: true,
+        governing_law: '',
+        notice_period: '',
+      }));
+      fake.on(agreementsContract.templates, () => ({
+        defaults: (['nda', 'offer_letter'] as const).map((kind) => ({
+          id: `tandem-${kind}`,
+          kind,
+          name: kind === 'nda' ? 'Tandem non-disclosure agreement' : 'Tandem offer letter',
+          source: 'tandem' as const,
+          version: 1,
+          body: 'Text',
+          updated_at: null,
+          updated_by_name: null,
+        })),
+        items: [],
+        total: 0,
+        page: 1,
+        page_size: 10,
+      }));
+    });
+    expect(
+      await within(dialog).findByRole('checkbox', { name: 'Tandem non-disclosure agreement (Tandem)' }),
+    ).toBeChecked();
+    await events.click(within(dialog).getByRole('checkbox', { name: 'Tandem offer letter (Tandem)' }));
     await fill(events, dialog, 'Hourly rate (USD)', '52.25');
     await fill(events, dialog, 'Weekly hours', '25');
     const start = new Date();
@@ -253,7 +283,7 @@ describe('Make Offer', () => {
     expect(await within(drawer).findByText('$52.25/hr')).toBeInTheDocument();
     expect(within(drawer).getByText('Waiting for Grace Hopper to accept or decline the offer.')).toBeInTheDocument();
     expect(offersSent(server).map((request) => request.body)).toEqual([
-      { rate: 52.25, weekly_hours: 25, start_date: toIsoDay(start) },
+      { rate: 52.25, weekly_hours: 25, start_date: toIsoDay(start), agreements: ['tandem-nda', 'tandem-offer_letter'] },
     ]);
   });
 
@@ -422,6 +452,8 @@ describe('Make Offer for a fixed-price job', () => {
     expect(screen.queryByRole('dialog', { name: 'Make Offer' })).not.toBeInTheDocument();
     expect(fixedOffersSent(server).map((request) => request.body)).toEqual([
       {
+        // None ticked by default (the company has no default set).
+        agreements: [],
         total_cents: 432_109,
         start_date: inDays(10),
         milestones: [

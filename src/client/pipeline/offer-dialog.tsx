@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { DatePicker } from '~/client/components/date-picker';
+import {
+  agreementsErrorOf,
+  OfferAgreementsField,
+  useOfferAgreements,
+} from '~/client/components/offer-agreements-field';
 import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '~/client/components/ui/dialog';
@@ -56,6 +61,8 @@ export function OfferDialog({
 
 function OfferForm({ application, onDone }: { application: ApplicationDetail; onDone: () => void }) {
   const makeOffer = useMakeOffer();
+  const agreements = useOfferAgreements();
+  const [agreementsError, setAgreementsError] = useState<string | undefined>();
   const [banner, setBanner] = useState<string | null>(null);
   const resolver: Resolver<OfferFormValues> = (values) => {
     const { problems } = checkOfferForm(values);
@@ -73,13 +80,14 @@ function OfferForm({ application, onDone }: { application: ApplicationDetail; on
     if (!offer) return;
     setBanner(null);
     try {
-      await makeOffer.mutateAsync({ id: application.id, ...offer });
+      await makeOffer.mutateAsync({ id: application.id, ...offer, agreements: agreements.chosen });
       toast({
         title: 'Offer sent',
         description: `${application.applicant.name} can accept or decline it in My Applications.`,
       });
       onDone();
     } catch (error) {
+      setAgreementsError(agreementsErrorOf(error));
       setBanner(applyServerError(form, error, { fields: offerFormFields, fallback: OFFER_FAILURE_TEXT }));
     }
   });
@@ -142,6 +150,7 @@ function OfferForm({ application, onDone }: { application: ApplicationDetail; on
           />
         )}
       </FormField>
+      <OfferAgreementsField chosen={agreements.chosen} onChange={agreements.setChosen} error={agreementsError} />
       {banner && <Alert variant="destructive">{banner}</Alert>}
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>

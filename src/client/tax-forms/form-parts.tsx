@@ -1,9 +1,8 @@
-import { type ReactNode, useId } from 'react';
-import { type Control, Controller, type FieldValues, type Path, type UseFormRegisterReturn } from 'react-hook-form';
-import { Checkbox } from '~/client/components/ui/checkbox';
-import { FieldError, FormField } from '~/client/components/ui/form-field';
+import type { ReactNode } from 'react';
+import type { Control, FieldValues, Path, UseFormRegisterReturn } from 'react-hook-form';
+import { TickField } from '~/client/components/tick-field';
+import { FormField } from '~/client/components/ui/form-field';
 import { Input } from '~/client/components/ui/input';
-import { Label } from '~/client/components/ui/label';
 import { NativeSelect } from '~/client/components/ui/native-select';
 import { countryCodes } from '~/shared/billing-details-texts';
 import { taxCountryName, taxFormTexts } from '~/shared/tax-forms';
@@ -65,48 +64,6 @@ export function CountryField({
         </NativeSelect>
       )}
     </FormField>
-  );
-}
-
-// A tick box with its label beside it and its error under it (Radix's checkbox: Space ticks it).
-export function TickField<Values extends FieldValues>({
-  control,
-  name,
-  label,
-  error,
-}: {
-  control: Control<Values>;
-  name: Path<Values>;
-  label: ReactNode;
-  error: string | undefined;
-}) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className="grid gap-1">
-      <div className="flex items-start gap-2">
-        <Controller
-          control={control}
-          name={name}
-          render={({ field }) => (
-            <Checkbox
-              id={id}
-              ref={field.ref}
-              checked={field.value === true}
-              onCheckedChange={(checked) => field.onChange(checked === true)}
-              onBlur={field.onBlur}
-              aria-invalid={Boolean(error)}
-              aria-describedby={error ? errorId : undefined}
-              className="mt-0.5"
-            />
-          )}
-        />
-        <Label htmlFor={id} className="cursor-pointer font-normal leading-snug">
-          {label}
-        </Label>
-      </div>
-      {error && <FieldError id={errorId}>{error}</FieldError>}
-    </div>
   );
 }
 

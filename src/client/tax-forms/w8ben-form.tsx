@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { TickField } from '~/client/components/tick-field';
 import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { applyServerError } from '~/client/lib/form-errors';
@@ -11,7 +12,7 @@ import {
   w8benFormSchema,
 } from '~/shared/tax-forms';
 import { useSubmitTaxForm } from './api';
-import { CountryField, SignatureFields, TextField, TickField } from './form-parts';
+import { CountryField, SignatureFields, TextField } from './form-parts';
 
 const fields = [
   'legal_name',

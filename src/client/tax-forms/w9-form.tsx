@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { TickField } from '~/client/components/tick-field';
 import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { FormField } from '~/client/components/ui/form-field';
@@ -19,7 +20,7 @@ import {
   w9FormSchema,
 } from '~/shared/tax-forms';
 import { useSubmitTaxForm } from './api';
-import { SignatureFields, TextField, TickField } from './form-parts';
+import { SignatureFields, TextField } from './form-parts';
 
 const fields = [
   'legal_name',

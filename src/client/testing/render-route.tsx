@@ -7,6 +7,7 @@ import { DeferredToasters } from '~/client/app/deferred-toasters';
 import { preloadRouteModules, routes } from '~/client/routes';
 import { type CurrentUser, principalOfUser } from '~/shared/auth';
 import { accountContract } from '~/shared/contracts/account';
+import { agreementsContract } from '~/shared/contracts/agreements';
 import { authContract } from '~/shared/contracts/auth';
 import { hiringTeamContract } from '~/shared/contracts/hiring-team';
 import { meetingsContract } from '~/shared/contracts/meetings';
@@ -81,6 +82,22 @@ export async function renderRoute(
     default_criteria: true,
   }));
   server.fallback(hiringTeamContract.pipelineMembers, () => ({ items: [] }));
+  // Make Offer and Settings read the company's agreement templates and how its hires sign (issue 57): none of
+  // its own, nothing ticked, Tandem's defaults otherwise.
+  server.fallback(agreementsContract.templates, ({ query }) => ({
+    defaults: [],
+    items: [],
+    total: 0,
+    page: 1,
+    page_size: Number(query.get('page_size') ?? 10),
+  }));
+  server.fallback(agreementsContract.settings, () => ({
+    default_templates: [],
+    countersign: true,
+    work_waits_for_signatures: true,
+    governing_law: '',
+    notice_period: '',
+  }));
   server.fallback(scorecardsContract.list, () => ({
     criteria: [...DEFAULT_SCORECARD_CRITERIA],
     default_stage: 'shortlisted' as const,

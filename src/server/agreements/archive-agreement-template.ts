@@ -1,9 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { agreementTexts } from '~/shared/agreements';
 import { agreementTemplates } from '../db/schema';
+import type { CompanyActor } from '../kernels/agreements/agreement-template-records';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import type { CompanyActor } from './agreement-template-records';
 
 // A template offered no more: kept, with its versions, for the agreements made from it.
 export async function archiveAgreementTemplate({

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { AgreementTemplate, createAgreementTemplateSchema } from '~/shared/agreements';
 import { agreementTemplates, agreementTemplateVersions } from '../db/schema';
+import { type CompanyActor, findCompanyTemplate } from '../kernels/agreements/agreement-template-records';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import { type CompanyActor, findCompanyTemplate } from './agreement-template-records';
 
 // A company's new template: its kind, and its first version.
 export async function createAgreementTemplate({

@@ -2,7 +2,11 @@ import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { AgreementTemplates } from '~/shared/agreements';
 import type { Database } from '../db/client';
 import { agreementTemplates, agreementTemplateVersions, users } from '../db/schema';
-import { companyTemplateView, currentVersionColumns, defaultTemplateViews } from './agreement-template-records';
+import {
+  companyTemplateView,
+  currentVersionColumns,
+  defaultTemplateViews,
+} from '../kernels/agreements/agreement-template-records';
 
 // Tandem's defaults, and the company's own templates in use, the latest made first, a page at a time.
 export async function findAgreementTemplates({

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import signpdf from '@signpdf/signpdf';
 import { P12Signer } from '@signpdf/signer-p12';
+import signpdf from '@signpdf/signpdf';
 import {
   DEFAULT_BYTE_RANGE_PLACEHOLDER,
   DEFAULT_SIGNATURE_LENGTH,
@@ -79,7 +79,11 @@ function drawSignatures(pdf: PdfWriter, signatures: SealedSignature[]) {
       document.fontSize(18);
       pdf.text(signature.typedName ?? signature.signerName, MARGIN, undefined, { width });
     }
-    document.lineWidth(0.5).moveTo(MARGIN, document.y + 2).lineTo(MARGIN + 260, document.y + 2).stroke();
+    document
+      .lineWidth(0.5)
+      .moveTo(MARGIN, document.y + 2)
+      .lineTo(MARGIN + 260, document.y + 2)
+      .stroke();
     document.moveDown(0.4).fontSize(9);
     pdf.text(`Signed electronically on ${utc(signature.signedAt)}`, MARGIN, undefined, { width });
   }

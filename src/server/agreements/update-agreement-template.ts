@@ -2,9 +2,9 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type AgreementTemplate, agreementTexts, type updateAgreementTemplateSchema } from '~/shared/agreements';
 import { agreementTemplates, agreementTemplateVersions } from '../db/schema';
+import { type CompanyActor, findCompanyTemplate } from '../kernels/agreements/agreement-template-records';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import { type CompanyActor, findCompanyTemplate } from './agreement-template-records';
 
 // A template's next version: the versions before stay as they were, for the agreements made from them. The
 // template's row is locked, so two people saving at once make two versions one after the other; a save that

@@ -21,6 +21,7 @@ interface OfferRequest<Offer> {
 function offerJob(
   { db, mailer, companyId, actorId, ipAddress, id }: Omit<OfferRequest<unknown>, 'offer'>,
   terms: OfferTerms,
+  agreements: string[],
   auditDetails: Record<string, unknown>,
 ) {
   return moveApplication({
@@ -30,6 +31,7 @@ function offerJob(
     to: 'offered',
     actor: { mover: 'company', actorId, companyId },
     offer: terms,
+    offerAgreements: agreements,
     ipAddress,
     auditDetails,
   });
@@ -40,20 +42,18 @@ export function makeOffer({ offer, ...request }: OfferRequest<z.output<typeof of
   return offerJob(
     request,
     { rateCents: Math.round(offer.rate * 100), weeklyHours: offer.weekly_hours, startDate: offer.start_date },
-    { rate: offer.rate, weekly_hours: offer.weekly_hours, start_date: offer.start_date },
+    offer.agreements,
+    { agreements: offer.agreements, rate: offer.rate, weekly_hours: offer.weekly_hours, start_date: offer.start_date },
   );
 }
 
 // Offers a fixed-price job (decision 035): a total split into milestones that add up to it (the schema
 // checked the sum and the dates), from a start date. Accepting copies the milestones into the contract.
 export function makeFixedPriceOffer({ offer, ...request }: OfferRequest<z.output<typeof fixedPriceOfferSchema>>) {
-  return offerJob(
-    request,
-    { startDate: offer.start_date, milestones: offer.milestones },
-    {
-      total_cents: offer.total_cents,
-      start_date: offer.start_date,
-      milestones: offer.milestones.map(({ title, amount_cents, due_date }) => ({ title, amount_cents, due_date })),
-    },
-  );
+  return offerJob(request, { startDate: offer.start_date, milestones: offer.milestones }, offer.agreements, {
+    agreements: offer.agreements,
+    total_cents: offer.total_cents,
+    start_date: offer.start_date,
+    milestones: offer.milestones.map(({ title, amount_cents, due_date }) => ({ title, amount_cents, due_date })),
+  });
 }

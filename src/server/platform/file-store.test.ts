@@ -189,6 +189,7 @@ describe.each(['postgres', 's3'] as const)('the file store on %s', (backend) => 
 describe('the columns that name a stored file', () => {
   it('are every foreign key to stored_files but the file’s own pieces', () => {
     expect(storedFileReferences.map(({ table, column }) => `${table}.${column}`).sort()).toEqual([
+      'agreements.sealed_file_id',
       'applicant_profiles.cv_file_id',
       'applicant_profiles.photo_file_id',
       'application_files.file_id',

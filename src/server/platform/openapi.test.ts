@@ -10,13 +10,18 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 interface Operation {
   operationId?: string;
   security?: Record<string, string[]>[];
-  responses: Record<string, { content?: Record<string, unknown> }>;
+  responses: Record<string, { content?: Record<string, unknown> } | { $ref: string }>;
 }
+type OpenApiResponse = Operation['responses'][string];
 type OpenApiDocument = {
   openapi: string;
   info: { title: string };
   servers: { url: string }[];
-  components: { securitySchemes: Record<string, unknown>; schemas: Record<string, unknown> };
+  components: {
+    securitySchemes: Record<string, unknown>;
+    schemas: Record<string, unknown>;
+    responses: Record<string, { content?: Record<string, unknown> }>;
+  };
   paths: Record<string, Record<string, Operation>>;
 };
 
@@ -70,6 +75,9 @@ function lintWithRedocly(file: string): Promise<{
 describe('OpenAPI document', () => {
   let testApp: TestApp;
   let document: OpenApiDocument;
+  // A response's content, following a reference to the one error response.
+  const contentOf = (response: OpenApiResponse | undefined) =>
+    response && '$ref' in response ? document.components.responses.ApiError?.content : response?.content;
   let directory: string;
   beforeAll(async () => {
     testApp = await createTestApp({ env: { PUBLIC_URL } });
@@ -90,7 +98,7 @@ describe('OpenAPI document', () => {
       expect.arrayContaining(['/api/health', '/api/ready', '/api/csp-reports']),
     );
     expect(document.paths['/api/ready']?.get?.responses).toHaveProperty('503');
-    expect(document.paths['/api/health']?.get?.responses['200']?.content?.['application/json']).toMatchObject({
+    expect(contentOf(document.paths['/api/health']?.get?.responses['200'])?.['application/json']).toMatchObject({
       schema: { type: 'object', properties: { status: { enum: ['ok'] } } },
     });
   });
@@ -118,7 +126,10 @@ describe('OpenAPI document', () => {
     const errorSchemas = operationsOf(document).flatMap(({ key, operation }) =>
       Object.entries(operation.responses)
         .filter(([status]) => /^[45]/.test(status))
-        .map(([status, response]) => ({ at: `${key} ${status}`, schema: response.content?.['application/json'] })),
+        .map(([status, response]) => ({
+          at: `${key} ${status}`,
+          schema: contentOf(response)?.['application/json'],
+        })),
     );
     expect(errorSchemas.length).toBeGreaterThan(1000);
     const byReference = JSON.stringify({ schema: { $ref: '#/components/schemas/ApiError' } });
@@ -173,7 +184,7 @@ describe('OpenAPI document', () => {
 
   it('gives file downloads a 200 with their media types, and their errors as JSON', () => {
     const mediaTypesOf = (operation: Operation | undefined, status: string) =>
-      Object.keys(operation?.responses[status]?.content ?? {});
+      Object.keys(contentOf(operation?.responses[status]) ?? {});
     const downloads = {
       'GET /api/jobs/export.csv': ['text/csv'],
       'GET /api/jobs/analytics.pdf': ['application/pdf'],

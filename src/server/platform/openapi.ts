@@ -3,6 +3,12 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  agreementDetailSchema,
+  agreementSummarySchema,
+  agreementTemplateSchema,
+  signAgreementSchema,
+} from '~/shared/agreements';
 import { creditNoteSchema, invoiceSchema, paymentSchema, weekCostSchema } from '~/shared/billing';
 import { billingDetailsSchema } from '~/shared/billing-details';
 import { apiErrorSchema } from '~/shared/errors';
@@ -69,6 +75,11 @@ documentedSchemas.add(contractSchema, { id: 'Contract' });
 documentedSchemas.add(milestoneSchema, { id: 'Milestone' });
 documentedSchemas.add(jobSchema, { id: 'Job' });
 documentedSchemas.add(applicantProfileSchema, { id: 'ApplicantProfile' });
+// An agreement in each role's list and detail (issue 57).
+documentedSchemas.add(agreementSummarySchema, { id: 'AgreementSummary' });
+documentedSchemas.add(agreementDetailSchema, { id: 'Agreement' });
+documentedSchemas.add(agreementTemplateSchema, { id: 'AgreementTemplate' });
+documentedSchemas.add(signAgreementSchema, { id: 'Signature' });
 const jsonSchemaTransform = createJsonSchemaTransform({ schemaRegistry: documentedSchemas });
 const jsonSchemaTransformObject = createJsonSchemaTransformObject({ schemaRegistry: documentedSchemas });
 
@@ -90,6 +101,22 @@ function nullableOnEachBranch(value: unknown): void {
     }
   }
   for (const child of Object.values(schema)) nullableOnEachBranch(child);
+}
+
+// Every error answer is the same response: stated once under components.responses, as its schema is under
+// components.schemas. Written out in each of several thousand error answers, it was a quarter of the document.
+const errorResponse = {
+  description: 'An error: {"error", "code", "fields"?}',
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
+};
+const errorContent = JSON.stringify(errorResponse.content);
+function referToErrorResponse(operation: { responses?: Record<string, unknown> }) {
+  for (const [status, response] of Object.entries(operation.responses ?? {})) {
+    const content = (response as { content?: unknown } | null)?.content;
+    if (/^[45]/.test(status) && JSON.stringify(content) === errorContent) {
+      (operation.responses as Record<string, unknown>)[status] = { $ref: '#/components/responses/ApiError' };
+    }
+  }
 }
 
 const OPERATION_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
@@ -133,8 +160,11 @@ export async function registerOpenApi(
           if (!('operationId' in operation) || !operation.operationId) {
             Object.assign(operation, { operationId: operationIdOf(method, path) });
           }
+          referToErrorResponse(operation as { responses?: Record<string, unknown> });
         }
       }
+      const components = 'components' in openapiObject ? openapiObject.components : undefined;
+      Object.assign(openapiObject, { components: { ...components, responses: { ApiError: errorResponse } } });
       return openapiObject;
     },
   });

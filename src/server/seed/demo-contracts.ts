@@ -85,6 +85,8 @@ export const demoContractsSeeder: DemoSeeder = {
           description,
           due_date: addDays(today, days),
         })),
+        // The demo contract runs from today: its agreements are not part of the story.
+        agreements: [],
       },
     });
     await answerOwnApplication({

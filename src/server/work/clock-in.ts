@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
+import { signingTexts } from '~/shared/agreements';
 import { type ClockState, workTexts } from '~/shared/billing';
 import type { Database } from '../db/client';
 import { clockSessions, timesheets } from '../db/schema';
+import { refuseWhileUnsigned } from '../kernels/agreements/agreement-gate';
 import { type AssignmentRow, findAssignmentFor } from '../kernels/work/assignment-views';
 import { AppError, isUniqueViolation } from '../platform/errors';
 import { todayOf, weekStartOf } from '../platform/work-calendar';
@@ -35,6 +37,7 @@ export async function clockIn({
         lock: true,
         hourly: true,
       });
+      if (assignment.status === 'pending') await refuseWhileUnsigned(tx, assignment.id, signingTexts.workWaits);
       requireTakesTime(assignment);
       if (await findOpenShift(tx, assignment.id)) throw new AppError('conflict', workTexts.alreadyClockedIn);
       const [week] = await tx

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
+import { signingTexts } from '~/shared/agreements';
 import { type SaveTimesheetInput, type Timesheet, workTexts } from '~/shared/billing';
 import type { Database } from '../db/client';
 import { timeEntries, timesheets } from '../db/schema';
+import { refuseWhileUnsigned } from '../kernels/agreements/agreement-gate';
 import { type AssignmentRow, findAssignmentFor } from '../kernels/work/assignment-views';
 import { AppError } from '../platform/errors';
 import { isRealDay, latestWorkedDayOf, requireWeekStart, weekEndOf } from '../platform/work-calendar';
@@ -62,7 +64,10 @@ export async function saveTimesheet({
       hourly: true,
     });
     // An ended assignment still takes the hours of its last days (up to the end date) by hand.
-    if (assignment.status === 'pending') throw new AppError('conflict', workTexts.notStartedNoTime);
+    if (assignment.status === 'pending') {
+      await refuseWhileUnsigned(tx, assignment.id, signingTexts.workWaits);
+      throw new AppError('conflict', workTexts.notStartedNoTime);
+    }
     checkDays(input.entries, weekStart, assignment, now);
     const timesheet = await lockWeekTimesheet({ db: tx, week: { assignmentId, weekStart }, now });
     requireEditable(timesheet);

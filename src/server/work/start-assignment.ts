@@ -1,19 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { signingTexts } from '~/shared/agreements';
 import { type Assignment, workTexts } from '~/shared/billing';
-import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
-import { assignments } from '../db/schema';
-import {
-  type AssignmentRow,
-  findAssignmentFor,
-  loadAssignmentView,
-  loadTermsHistories,
-  type WorkActor,
-} from '../kernels/work/assignment-views';
-import { syncTermsMirror } from '../kernels/work/sync-terms-mirror';
-import { notifyCompany, notifyTalent } from '../kernels/work/work-notifications';
+import { refuseWhileUnsigned } from '../kernels/agreements/agreement-gate';
+import { activateAssignment } from '../kernels/work/activate-assignment';
+import { findAssignmentFor, loadAssignmentView, type WorkActor } from '../kernels/work/assignment-views';
 import { AppError } from '../platform/errors';
-import { recordAuditEvent } from '../platform/record-audit-event';
 import { todayOf } from '../platform/work-calendar';
 
 // pending → active, on or after the start date: from then on the talent logs time on it.
@@ -34,70 +25,11 @@ export async function startAssignment({
     const assignment = await findAssignmentFor({ db: tx, assignmentId, actor, lock: true });
     if (assignment.status === 'active') throw new AppError('conflict', workTexts.alreadyStarted);
     if (assignment.status === 'ended') throw new AppError('conflict', workTexts.alreadyEnded);
+    await refuseWhileUnsigned(tx, assignment.id, signingTexts.awaitingSignatures);
     if (todayOf(now) < assignment.startDate) {
       throw new AppError('conflict', workTexts.startsOn(assignment.startDate));
     }
     await activateAssignment({ tx, assignment, actorId: actor.actorId, ipAddress, now });
   });
   return loadAssignmentView({ db, id: assignmentId, now });
-}
-
-// The move itself, on a pending assignment the caller has locked: active, the terms' mirror refreshed,
-// the audit row, and the talent told. Without an actor the schedule started it
-// (start-due-assignments.ts): the company, who did not press Start, is told as well.
-export async function activateAssignment({
-  tx,
-  assignment,
-  actorId,
-  ipAddress,
-  now,
-}: {
-  tx: Database;
-  assignment: AssignmentRow;
-  actorId: string | null;
-  ipAddress?: string;
-  now: Date;
-}): Promise<void> {
-  await tx
-    .update(assignments)
-    .set({ status: 'active', updatedAt: now })
-    .where(and(eq(assignments.id, assignment.id), eq(assignments.status, 'pending')));
-  const isFixedPrice = assignment.engagementType === 'fixed';
-  if (!isFixedPrice) {
-    const histories = await loadTermsHistories(tx, [assignment]);
-    await syncTermsMirror({ db: tx, assignment, history: histories.get(assignment.id) ?? [], now });
-  }
-  await recordAuditEvent({
-    db: tx,
-    event: {
-      actorId,
-      action: 'assignment.started',
-      targetType: 'assignment',
-      targetId: assignment.id,
-      details: {
-        company_id: assignment.companyId,
-        applicant_id: assignment.applicantId,
-        ...(actorId === null && { start_date: assignment.startDate, started_by: 'schedule' }),
-      },
-      ipAddress,
-    },
-  });
-  await notifyTalent(tx, assignment.applicantId, {
-    type: 'assignment_changed',
-    title: `${assignment.role} has started`,
-    body: isFixedPrice
-      ? 'Your contract is active: start on each milestone once it is funded.'
-      : 'Your assignment is active: clock in or log your hours on your timesheet.',
-    link: isFixedPrice ? paths.applicantContract.getHref({ id: assignment.id }) : paths.applicantTimesheets.getHref(),
-  });
-  if (actorId === null) {
-    await notifyCompany(tx, assignment.companyId, {
-      type: 'assignment_changed',
-      title: `${assignment.role} has started`,
-      body: isFixedPrice
-        ? `It started on its start date, ${assignment.startDate}: fund its first milestone for the work to begin.`
-        : `It started on its start date, ${assignment.startDate}: the talent can now log hours on it.`,
-      link: isFixedPrice ? paths.companyContract.getHref({ id: assignment.id }) : paths.companyBilling.getHref(),
-    });
-  }
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationsContract } from '~/shared/contracts/applications';
-import { assignments, auditLogs, companies, notifications } from '../db/schema';
+import { agreements, assignments, auditLogs, companies, notifications } from '../db/schema';
 import { addDays, startOfDay, todayOf } from '../platform/work-calendar';
 import { buildApplication, buildJob } from '../seed/job-factories';
 import { signedInAccount } from '../testing/auth-helpers';
@@ -134,6 +134,33 @@ describe('assignments that start by themselves', () => {
     expect((await startDueAssignments({ db: db() })).started).not.toContain(assignment.id);
     expect(await statusOf(assignment.id)).toBe('pending');
     await db().update(companies).set({ status: 'active' }).where(eq(companies.id, held.companyId));
+    expect((await startDueAssignments({ db: db() })).started).toContain(assignment.id);
+  });
+
+  it('leaves an assignment whose agreements are unsigned for the last signature to start (decision 056)', async () => {
+    const { assignment, applicant } = await acceptedOffer({ startDate: today });
+    const [agreement] = await db()
+      .insert(agreements)
+      .values({
+        companyId: company.companyId,
+        applicantId: applicant.user.id,
+        assignmentId: assignment.id,
+        kind: 'nda',
+        templateVersion: 1,
+        title: 'Non-disclosure agreement',
+        body: 'Keep the secrets.',
+        countersign: true,
+        blocksWork: true,
+        expiresAt: new Date(Date.now() + 14 * 24 * HOUR_MS),
+      })
+      .returning();
+    expect((await startDueAssignments({ db: db() })).started).not.toContain(assignment.id);
+    expect(await statusOf(assignment.id)).toBe('pending');
+    // Voided, it holds nothing back: the next run starts it.
+    await db()
+      .update(agreements)
+      .set({ status: 'voided' })
+      .where(eq(agreements.id, agreement?.id ?? ''));
     expect((await startDueAssignments({ db: db() })).started).toContain(assignment.id);
   });
 });

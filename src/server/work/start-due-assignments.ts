@@ -1,8 +1,9 @@
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, lte, not } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { assignments, companies, jobs, users } from '../db/schema';
+import { agreementsHoldWorkOf } from '../kernels/agreements/agreement-gate';
+import { activateAssignment } from '../kernels/work/activate-assignment';
 import { startOfDay, todayOf } from '../platform/work-calendar';
-import { activateAssignment } from './start-assignment';
 
 const HOUR_MS = 60 * 60 * 1000;
 const JOB_ZONE = /^UTC([+-])(\d{2}):(\d{2})$/;
@@ -43,7 +44,14 @@ export async function startDueAssignments({
     .innerJoin(companies, and(eq(companies.id, assignments.companyId), eq(companies.status, 'active')))
     .innerJoin(users, and(eq(users.id, assignments.applicantId), eq(users.status, 'active')))
     .leftJoin(jobs, eq(jobs.id, assignments.jobId))
-    .where(and(eq(assignments.status, 'pending'), lte(assignments.startDate, todayOf(now))))
+    .where(
+      and(
+        eq(assignments.status, 'pending'),
+        lte(assignments.startDate, todayOf(now)),
+        // Its agreements unsigned: it starts when the last signature comes (agreements/sign-agreement.ts).
+        not(agreementsHoldWorkOf(assignments.id)),
+      ),
+    )
     .orderBy(assignments.startDate, assignments.id);
   const due = candidates.filter((row) => startMomentOf(row.startDate, row.jobZone) <= now);
   const started: string[] = [];

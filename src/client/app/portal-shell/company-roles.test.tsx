@@ -54,6 +54,7 @@ describe('the company portal per role', () => {
       'Talent Search',
       'Messages',
       'Meetings',
+      'Agreements',
       'Settings',
     ]);
     expect(screen.getByRole('link', { name: 'Post Job' })).toBeInTheDocument();

@@ -7,6 +7,7 @@ import {
   ClipboardCheckIcon,
   ClockIcon,
   CreditCardIcon,
+  FileSignatureIcon,
   FileTextIcon,
   InboxIcon,
   LayoutDashboardIcon,
@@ -58,6 +59,8 @@ export const sidebarByRole: Record<PortalRole, NavItem[]> = {
     navItem('Messages', 'companyMessages', MessageSquareIcon),
     navItem('Meetings', 'companyMeetings', CalendarDaysIcon),
     navItem('Billing', 'companyBilling', ReceiptIcon),
+    // What hires sign before work starts (issue 57).
+    navItem('Agreements', 'companyAgreements', FileSignatureIcon),
     navItem('Settings', 'companySettings', SettingsIcon),
   ],
   applicant: [
@@ -71,6 +74,8 @@ export const sidebarByRole: Record<PortalRole, NavItem[]> = {
     { label: 'Timesheets', href: paths.applicantTimesheets.getHref(), icon: ClockIcon },
     // What approved weeks earn the talent (docs/decisions/024).
     { label: 'Earnings', href: paths.applicantEarnings.getHref(), icon: BanknoteIcon },
+    // The agreements sent with offers, to sign before work starts (issue 57).
+    { label: 'Agreements', href: paths.applicantAgreements.getHref(), icon: FileSignatureIcon },
     { label: 'Settings', href: paths.applicantSettings.getHref(), icon: SettingsIcon },
   ],
   admin: [
@@ -86,6 +91,8 @@ export const sidebarByRole: Record<PortalRole, NavItem[]> = {
     { label: 'Disputes', href: paths.adminDisputes.getHref(), icon: ScaleIcon },
     // Payout runs to approve, what each talent is owed, holds and the ledger (docs/decisions/036).
     { label: 'Payouts', href: paths.adminPayouts.getHref(), icon: WalletIcon },
+    // Every agreement sent, its signatures and seal (issue 57).
+    { label: 'Agreements', href: paths.adminAgreements.getHref(), icon: FileSignatureIcon },
     { label: 'Audit Logs', href: paths.adminAuditLogs.getHref(), icon: ScrollTextIcon },
     { label: 'Privacy Requests', href: paths.adminPrivacyRequests.getHref(), icon: ShieldCheckIcon },
     // The public contact forms' messages, promised an answer within 24 hours.

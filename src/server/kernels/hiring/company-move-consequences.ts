@@ -10,6 +10,7 @@ export function companyMoveConsequences({
   applicant,
   applicantName,
   offer,
+  agreementTitles = [],
   rejectionReason,
 }: MoveContext): MoveConsequences {
   const consequences = noConsequences();
@@ -42,6 +43,7 @@ export function companyMoveConsequences({
         jobTitle: application.jobTitle,
         offer,
         currency: application.currency,
+        agreements: agreementTitles,
       }),
     });
   }

@@ -3,6 +3,7 @@ import { hiredEmail } from '../../mail/templates/hired';
 import { offerAcceptedEmail } from '../../mail/templates/offer-accepted';
 import { AppError } from '../../platform/errors';
 import { recordAuditEvent } from '../../platform/record-audit-event';
+import { attachAgreementsToAssignment } from '../agreements/attach-agreements-to-assignment';
 import { closeFilledJob } from './close-filled-job';
 import { type MoveConsequences, type MoveContext, noConsequences, toCompany } from './move-consequences';
 import { loadOfferMilestones } from './offer-milestones';
@@ -45,6 +46,10 @@ export async function hireConsequences(context: MoveContext): Promise<MoveConseq
       now,
     },
   });
+  // The agreements the offer sent now hold this assignment's work until they are signed (decision 056).
+  if (consequences.assignmentId) {
+    await attachAgreementsToAssignment(tx, { applicationId: application.id, assignmentId: consequences.assignmentId });
+  }
   await recordAuditEvent({
     db: tx,
     event: {

@@ -16,6 +16,8 @@ import { type ApplicationHistoryEntry, applications, companies, jobs, offerMiles
 import type { Mailer } from '../../mail/mailer';
 import { AppError, validationError } from '../../platform/errors';
 import { type AuditAction, recordAuditEvent } from '../../platform/record-audit-event';
+import { sendOfferAgreements } from '../agreements/send-offer-agreements';
+import { voidOpenAgreements } from '../agreements/void-open-agreements';
 import { companyRecipients } from '../notices/company-recipients';
 import { notify } from '../notices/notify';
 import { applicantLeaveConsequences } from './applicant-leave-consequences';
@@ -62,6 +64,7 @@ export async function moveApplication({
   interviewStageId,
   actor,
   offer,
+  offerAgreements = [],
   rejectionReason,
   note,
   ipAddress,
@@ -78,6 +81,8 @@ export async function moveApplication({
   actor: ApplicationActor;
   // Required when moving to offered.
   offer?: OfferTerms;
+  // The agreements the offer sends (template references, decision 056).
+  offerAgreements?: string[];
   // What the applicant reads when rejected; a neutral default otherwise.
   rejectionReason?: string;
   // Kept in the history entry ("Declined the offer").
@@ -200,6 +205,21 @@ export async function moveApplication({
       .returning({ id: applications.id });
     if (!updated) throw new AppError('conflict', changedMeanwhile);
     if (to === 'offered' && offer) await replaceOfferMilestones(tx, applicationId, offer.milestones ?? []);
+    // An offer sends its agreements; one no longer open voids those nobody finished signing.
+    const agreementTitles =
+      to === 'offered' && offer
+        ? await sendOfferAgreements({
+            tx,
+            application: { ...current, currency: currencyOf(current.currency) },
+            offer,
+            templates: offerAgreements,
+            actorId: actor.actorId,
+            now,
+          })
+        : [];
+    if (from === 'offered' && to !== 'hired' && to !== 'offered') {
+      await voidOpenAgreements(tx, { applicationId, actorId: actor.actorId, now });
+    }
     if (stage) await sendStageTest(tx, stage, current, now);
 
     // Who hears of what the applicant does: the job's hiring team, or every member who may read applications.
@@ -227,6 +247,7 @@ export async function moveApplication({
       applicantName: applicant?.name ?? 'The applicant',
       members,
       offer,
+      agreementTitles,
       rejectionReason: reason,
       ipAddress,
       now,

@@ -44,6 +44,8 @@ export interface MoveContext {
   // The company's people, who hear of what the applicant does.
   members: Person[];
   offer?: OfferTerms;
+  // The agreements an offer sent, to sign before work starts.
+  agreementTitles?: string[];
   rejectionReason?: string;
   ipAddress?: string;
   now: Date;

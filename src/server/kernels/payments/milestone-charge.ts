@@ -1,10 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { signingTexts } from '~/shared/agreements';
 import type { MilestoneCharge } from '~/shared/milestones';
 import { milestoneTexts } from '~/shared/milestones';
 import type { Database } from '../../db/client';
 import { assignments, milestones } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { getPlatformSettings } from '../../platform/get-platform-settings';
+import { agreementsHoldWork } from '../agreements/agreement-gate';
 import { feeAndTaxOf } from '../money/invoice-arithmetic';
 import { loadBillingTerms } from '../money/invoice-drafts';
 import type { TaxTreatment } from '../money/tax-treatment';
@@ -85,7 +87,9 @@ export async function lockMilestoneForFunding({
       ? milestoneTexts.alreadyFunded
       : contractStatus === 'ended'
         ? milestoneTexts.contractEnded
-        : null;
+        : (await agreementsHoldWork(tx, milestone.assignmentId))
+          ? signingTexts.fundingWaits
+          : null;
   return {
     paid: refusal,
     completedMessage: milestoneTexts.alreadyFunded,

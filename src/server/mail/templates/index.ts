@@ -1,5 +1,9 @@
 import { accountDeletedEmail } from './account-deleted';
 import { accountManagerInvitationEmail } from './account-manager-invitation';
+import { agreementCodeEmail } from './agreement-code';
+import { agreementCompletedEmail } from './agreement-completed';
+import { agreementDeclinedEmail } from './agreement-declined';
+import { agreementToSignEmail } from './agreement-to-sign';
 import { autoPayFailedEmail } from './auto-pay-failed';
 import { bookingLinkEmail } from './booking-link';
 import { contactReplyEmail } from './contact-reply';
@@ -40,6 +44,10 @@ import { verificationEmail } from './verification';
 export const emailTemplates = {
   'account-deleted': accountDeletedEmail,
   'account-manager-invitation': accountManagerInvitationEmail,
+  'agreement-code': agreementCodeEmail,
+  'agreement-completed': agreementCompletedEmail,
+  'agreement-declined': agreementDeclinedEmail,
+  'agreement-to-sign': agreementToSignEmail,
   'auto-pay-failed': autoPayFailedEmail,
   'booking-link': bookingLinkEmail,
   'contact-reply': contactReplyEmail,

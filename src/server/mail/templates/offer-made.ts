@@ -9,11 +9,14 @@ export function offerMadeEmail({
   jobTitle,
   offer,
   currency,
+  agreements = [],
 }: {
   name: string;
   jobTitle: string;
   offer: OfferTerms;
   currency: Currency;
+  // The agreements it comes with, signed before work starts.
+  agreements?: string[];
 }) {
   const terms = offer.milestones
     ? `a fixed price of ${formatCents(
@@ -27,6 +30,11 @@ export function offerMadeEmail({
       paragraph`Hi ${name},`,
       paragraph`You have an offer for ${jobTitle}: ${terms}, starting ${offer.startDate}.`,
       paragraph`Open My Applications on Tandem to accept or decline it.`,
+      ...(agreements.length > 0
+        ? [
+            paragraph`It comes with ${agreements.length === 1 ? 'an agreement' : `${agreements.length} agreements`} to sign before work starts: ${agreements.join(', ')}. Open Agreements on Tandem to read and sign.`,
+          ]
+        : []),
       signature,
     ],
   });

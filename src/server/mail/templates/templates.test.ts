@@ -13,6 +13,10 @@ const settingsUrl = 'https://tandem.example/applicant/settings';
 // One sample per template: the type makes a template added to the index without a sample fail to compile.
 const samples: { [Name in EmailTemplateName]: Parameters<(typeof emailTemplates)[Name]> } = {
   'account-deleted': [],
+  'agreement-code': [{ name, code: '123456', title: 'NDA <b>' }],
+  'agreement-completed': [{ name, title: 'NDA <b>', url }],
+  'agreement-declined': [{ name, title: 'NDA <b>', talentName: other, reason: 'Clause <5> is too broad.', url }],
+  'agreement-to-sign': [{ name, title: 'NDA <b>', from: other, expiresOn: 'Dec 13, 2026', url, reminder: true }],
   'account-manager-invitation': [{ name, url, loginUrl: 'https://tandem.example/login' }],
   'auto-pay-failed': [
     {

@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { type AgreementKind, type AgreementTemplate, agreementKinds, agreementTexts } from '~/shared/agreements';
-import type { Database } from '../db/client';
-import { agreementTemplates, agreementTemplateVersions, users } from '../db/schema';
-import { AppError } from '../platform/errors';
+import type { Database } from '../../db/client';
+import { agreementTemplates, agreementTemplateVersions, users } from '../../db/schema';
+import { AppError } from '../../platform/errors';
 import { DEFAULT_TEMPLATES_VERSION, defaultAgreementTemplates } from './default-agreement-templates';
 
 // What the template operations share: Tandem's defaults as views, and a company's template at its current
