@@ -35,7 +35,7 @@ test.describe('portal shell on a desktop', () => {
         };
       }),
     );
-    expect(rail).toHaveLength(8);
+    expect(rail).toHaveLength(9);
     for (const link of rail) {
       expect(link, `${link.name} in the rail`).toMatchObject({
         height: 40,
@@ -74,6 +74,7 @@ test.describe('portal shell on a desktop', () => {
         'Messages',
         'Meetings',
         'Billing',
+        'Agreements',
         'Settings',
       ],
       [paths.applicantDashboard.getHref()]: [
@@ -85,6 +86,7 @@ test.describe('portal shell on a desktop', () => {
         'My Applications',
         'Timesheets',
         'Earnings',
+        'Agreements',
         'Settings',
       ],
       [paths.adminDashboard.getHref()]: [
@@ -98,6 +100,7 @@ test.describe('portal shell on a desktop', () => {
         'Payments',
         'Disputes',
         'Payouts',
+        'Agreements',
         'Audit Logs',
         // The queue of GDPR requests (decision 014), beside the spec's ten.
         'Privacy Requests',

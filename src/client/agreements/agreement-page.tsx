@@ -160,7 +160,7 @@ function Signatures({ agreement }: { agreement: AgreementDetail }) {
         {parties.map(({ party, name }) => {
           const signature = agreement.signatures.find((candidate) => candidate.party === party);
           return (
-            <li key={party} className="grid gap-1 rounded-md border p-4">
+            <li key={party} className="grid gap-1 rounded-md border border-border p-4">
               <span className="text-sm text-muted-foreground">{party === 'talent' ? 'Talent' : 'Company'}</span>
               {signature ? (
                 <>
@@ -174,11 +174,13 @@ function Signatures({ agreement }: { agreement: AgreementDetail }) {
                     <span className="font-serif text-2xl italic [overflow-wrap:anywhere]">{signature.typed_name}</span>
                   )}
                   <span className="text-sm [overflow-wrap:anywhere]">
-                    {signature.signer_name}, {formatMoment(signature.signed_at)}
+                    <bdi>{signature.signer_name}</bdi>, {formatMoment(signature.signed_at)}
                   </span>
                 </>
               ) : (
-                <span className="text-sm [overflow-wrap:anywhere]">Not signed yet ({name})</span>
+                <span className="text-sm [overflow-wrap:anywhere]">
+                  Not signed yet (<bdi>{name}</bdi>)
+                </span>
               )}
             </li>
           );

@@ -162,7 +162,13 @@ export function SignAgreementForm({ agreementId, side }: { agreementId: string; 
             />
           )}
         </FormField>
-        <Button type="button" variant="outline" className="sm:mt-7" disabled={sendCode.isPending} onClick={askForCode}>
+        <Button
+          type="button"
+          variant="outline"
+          className="justify-self-start sm:mt-7"
+          disabled={sendCode.isPending}
+          onClick={askForCode}
+        >
           <MailIcon aria-hidden="true" />
           {sendCode.isPending ? 'Sending...' : codeSent ? 'Send another code' : 'Email me a code'}
         </Button>

@@ -66,7 +66,7 @@ export function OfferAgreementsField({
                 htmlFor={`${id}-${template.id}`}
                 className="cursor-pointer font-normal leading-snug [overflow-wrap:anywhere]"
               >
-                {template.source === 'tandem' ? `${template.name} (Tandem)` : template.name}
+                {template.name}
               </Label>
             </li>
           ))}

@@ -265,10 +265,8 @@ describe('Make Offer', () => {
         page_size: 10,
       }));
     });
-    expect(
-      await within(dialog).findByRole('checkbox', { name: 'Tandem non-disclosure agreement (Tandem)' }),
-    ).toBeChecked();
-    await events.click(within(dialog).getByRole('checkbox', { name: 'Tandem offer letter (Tandem)' }));
+    expect(await within(dialog).findByRole('checkbox', { name: 'Tandem non-disclosure agreement' })).toBeChecked();
+    await events.click(within(dialog).getByRole('checkbox', { name: 'Tandem offer letter' }));
     await fill(events, dialog, 'Hourly rate (USD)', '52.25');
     await fill(events, dialog, 'Weekly hours', '25');
     const start = new Date();

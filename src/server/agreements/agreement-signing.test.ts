@@ -9,6 +9,8 @@ import { paymentsContract } from '~/shared/contracts/payments';
 import { pipelineContract } from '~/shared/contracts/pipeline';
 import { workContract } from '~/shared/contracts/work';
 import { agreements, agreementTemplateVersions, assignments, auditLogs, emailOutbox, milestones } from '../db/schema';
+import { anonymizeAccount } from '../kernels/identity/anonymize-account';
+import { createDatabaseFileChunks, createFileStore } from '../platform/file-store';
 import { todayOf } from '../platform/work-calendar';
 import { buildApplication, buildJob } from '../seed/job-factories';
 import { signedInAccount } from '../testing/auth-helpers';
@@ -287,6 +289,42 @@ describe('agreements: sent with an offer, signed, sealed', () => {
     });
     expect(fund.statusCode, fund.rawPayload.toString()).toBe(409);
     expect(fund.error?.error).toBe(signingTexts.fundingWaits);
+  }, 60_000);
+
+  it('keeps signed agreements under legal hold when the talent is erased, and voids the open ones', async () => {
+    const leaver = await signedInAccount(testApp, { role: 'applicant', name: 'Lena Leaver' });
+    const job = await buildJob(db(), { companyId: owner.companyId, title: 'Bookkeeper' });
+    const application = await buildApplication(db(), {
+      jobId: job.id,
+      applicantId: leaver.user.id,
+      status: 'interviewing',
+    });
+    await owner.call(pipelineContract.offer, {
+      params: { id: application.id },
+      body: {
+        rate: 25,
+        weekly_hours: 10,
+        start_date: todayOf(new Date()),
+        agreements: ['tandem-nda', 'tandem-ip_assignment'],
+      },
+    });
+    const sent = await db().select().from(agreements).where(eq(agreements.applicationId, application.id));
+    const nda = byTitle(sent, 'Non-disclosure agreement');
+    const ip = byTitle(sent, 'IP assignment');
+    expect((await talentSigns(leaver, nda.id)).statusCode).toBe(200);
+    expect((await companyCountersigns(nda.id)).statusCode).toBe(200);
+    const before = await owner.callUnchecked(agreementsContract.companyAgreementPdf, { params: { id: nda.id } });
+
+    const files = createFileStore({ db: db(), chunks: createDatabaseFileChunks(db()) });
+    await anonymizeAccount({ db: db(), files, userId: leaver.user.id, actorId: leaver.user.id });
+
+    const after = await owner.callUnchecked(agreementsContract.companyAgreementPdf, { params: { id: nda.id } });
+    expect(after.statusCode).toBe(200);
+    expect(after.rawPayload.equals(before.rawPayload)).toBe(true);
+    const kept = await owner.call(agreementsContract.companyAgreement, { params: { id: nda.id } });
+    expect(kept.body.signatures.map((signature) => signature.signer_name)).toContain('Lena Leaver');
+    const open = await owner.call(agreementsContract.companyAgreement, { params: { id: ip.id } });
+    expect(open.body.state).toBe('voided');
   }, 60_000);
 
   it('never changes a sent agreement: not by SQL, not when its template is edited', async () => {

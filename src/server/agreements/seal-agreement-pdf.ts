@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { P12Signer } from '@signpdf/signer-p12';
-import signpdf from '@signpdf/signpdf';
+import { SignPdf } from '@signpdf/signpdf';
 import {
   DEFAULT_BYTE_RANGE_PLACEHOLDER,
   DEFAULT_SIGNATURE_LENGTH,
@@ -193,6 +193,7 @@ export async function sealAgreementPdf(
   addSignaturePlaceholder(pdf.document, now);
   const unsigned = await pdf.finish();
   const signer = new P12Signer(certificate.p12, { passphrase: certificate.passphrase });
-  const sealed = await signpdf.sign(unsigned, signer, now);
+  // The class, not the package's default instance: a CommonJS default reads differently once bundled.
+  const sealed = await new SignPdf().sign(unsigned, signer, now);
   return { pdf: sealed, sha256: createHash('sha256').update(sealed).digest('hex') };
 }

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import {
   abuseReports,
   accountManagerProfiles,
+  agreements,
   apiTokens,
   applicantProfiles,
   applicationNotes,
@@ -175,6 +176,17 @@ export async function anonymizeAccountRecords({
   // Their tax forms (decision 054): the answers, the sealed numbers and, with their other files, the PDFs.
   await tx.delete(taxForms).where(eq(taxForms.applicantId, userId));
   const fileIds = await deleteOwnedFiles({ tx, ownerId: userId });
+  // Agreements nobody finished signing can be signed no more; signed ones stay, words and signatures, under
+  // legal hold (decision 056).
+  await tx
+    .update(agreements)
+    .set({ status: 'voided', endedAt: erasedAt, endedById: actorId })
+    .where(
+      and(
+        eq(agreements.applicantId, userId),
+        inArray(agreements.status, ['awaiting_talent', 'awaiting_company', 'declined']),
+      ),
+    );
 
   // What they wrote: the records stay for the other side (a company's pipeline, a conversation), empty.
   await tx
