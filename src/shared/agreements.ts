@@ -12,6 +12,9 @@ export const agreementKinds = [
   'ip_assignment',
   'statement_of_work',
   'offer_letter',
+  // A change of terms after hire (a new rate, a new milestone): made by Tandem when the change is, never
+  // attached to an offer.
+  'addendum',
 ] as const;
 export type AgreementKind = (typeof agreementKinds)[number];
 export const agreementKindLabels: Record<AgreementKind, string> = {
@@ -20,6 +23,7 @@ export const agreementKindLabels: Record<AgreementKind, string> = {
   ip_assignment: 'IP assignment',
   statement_of_work: 'Statement of work (fixed price)',
   offer_letter: 'Offer letter',
+  addendum: 'Addendum',
 };
 
 // The merge fields an agreement's text may hold, filled from the hire.

@@ -35,7 +35,10 @@ export function OfferAgreementsField({
 }) {
   const templates = useQuery(agreementTemplatesQueryOptions({ page: 1 }));
   const id = useId();
-  const options = templates.data ? [...templates.data.defaults, ...templates.data.items] : [];
+  // An addendum follows a change after hire: no offer sends one.
+  const options = templates.data
+    ? [...templates.data.defaults, ...templates.data.items].filter((template) => template.kind !== 'addendum')
+    : [];
   const tooMany = chosen.length > AGREEMENTS_PER_OFFER_MAX ? signingTexts.tooManyAgreements : undefined;
   const shownError = error ?? tooMany;
   return (

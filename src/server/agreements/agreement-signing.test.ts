@@ -327,6 +327,46 @@ describe('agreements: sent with an offer, signed, sealed', () => {
     expect(open.body.state).toBe('voided');
   }, 60_000);
 
+  it('makes a rate change after hire an addendum both sign, without holding the work back', async () => {
+    const { application, sent } = await hourlyOffer(['tandem-nda']);
+    const [nda] = sent;
+    if (!nda) throw new Error('No agreement was sent.');
+    await talent.call(applicationsContract.acceptOffer, { params: { id: application.id } });
+    expect((await talentSigns(talent, nda.id)).statusCode).toBe(200);
+    expect((await companyCountersigns(nda.id)).statusCode).toBe(200);
+    const [assignment] = await db().select().from(assignments).where(eq(assignments.applicationId, application.id));
+    expect(assignment?.status).toBe('active');
+
+    const tomorrow = todayOf(new Date(Date.now() + 24 * 60 * 60 * 1000));
+    const changed = await owner.call(workContract.changeCompanyAssignmentTerms, {
+      params: { id: assignment?.id ?? '' },
+      body: { rate_cents: 3_500, effective_date: tomorrow },
+    });
+    expect(changed.statusCode, changed.rawPayload.toString()).toBe(200);
+    const [addendum] = await db()
+      .select()
+      .from(agreements)
+      .where(and(eq(agreements.assignmentId, assignment?.id ?? ''), eq(agreements.kind, 'addendum')));
+    expect(addendum).toMatchObject({ title: 'Addendum', status: 'awaiting_talent', blocksWork: false });
+    expect(addendum?.body).toContain('$35.00 an hour');
+    const [still] = await db()
+      .select()
+      .from(assignments)
+      .where(eq(assignments.id, assignment?.id ?? ''));
+    expect(still?.status).toBe('active');
+    expect((await talentSigns(talent, addendum?.id ?? '')).statusCode).toBe(200);
+
+    // An offer never sends an addendum.
+    const job = await buildJob(db(), { companyId: owner.companyId });
+    const other = await buildApplication(db(), { jobId: job.id, applicantId: talent.user.id, status: 'interviewing' });
+    const refused = await owner.callUnchecked(pipelineContract.offer, {
+      params: { id: other.id },
+      body: { rate: 30, weekly_hours: 20, start_date: todayOf(new Date()), agreements: ['tandem-addendum'] },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.error?.fields).toEqual({ agreements: signingTexts.templateUnknown });
+  }, 60_000);
+
   it('never changes a sent agreement: not by SQL, not when its template is edited', async () => {
     const created = await owner.call(agreementsContract.createTemplate, {
       body: { kind: 'nda', name: 'Harbor NDA', body: '# NDA\n{{talent_name}} keeps the secrets.' },

@@ -15,7 +15,7 @@ const nda: CreateAgreementTemplate = {
   body: '# NDA\n{{talent_name}} keeps {{company_name}}’s secrets under {{governing_law}}.',
 };
 
-// Agreement templates (issue 57), through the API on a real database: Tandem's five defaults beside the company's
+// Agreement templates (issue 57), through the API on a real database: Tandem's six defaults beside the company's
 // own; each save of its own a new version, the ones before kept and never changed; unknown merge fields refused
 // with a sentence; the Owner and Admins write, the hiring roles read, another company sees nothing.
 describe('agreement templates', () => {
@@ -35,7 +35,7 @@ describe('agreement templates', () => {
 
   const list = (account: Account) => account.call(agreementsContract.templates, { query: { page: 1, page_size: 20 } });
 
-  it('offers Tandem’s five defaults, each filled only with known merge fields', async () => {
+  it('offers Tandem’s six defaults, each filled only with known merge fields', async () => {
     const answer = await list(owner);
     expect(answer.statusCode).toBe(200);
     expect(answer.body.defaults.map((template) => [template.id, template.source])).toEqual([
@@ -44,6 +44,7 @@ describe('agreement templates', () => {
       ['tandem-ip_assignment', 'tandem'],
       ['tandem-statement_of_work', 'tandem'],
       ['tandem-offer_letter', 'tandem'],
+      ['tandem-addendum', 'tandem'],
     ]);
     for (const template of answer.body.defaults) {
       expect(agreementPlaceholders.unknown(template.body), template.id).toEqual([]);

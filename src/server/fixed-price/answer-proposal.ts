@@ -3,9 +3,11 @@ import { type Contract, milestoneTexts, type ProposalAnswer } from '~/shared/mil
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { assignments, milestoneProposals } from '../db/schema';
+import { sendAddendum } from '../kernels/agreements/send-addendum';
 import { notifyCompany, notifyTalent } from '../kernels/work/work-notifications';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
+import { isoDay } from '../platform/work-calendar';
 import { applyProposal } from './apply-proposal';
 import { loadContract } from './contract-views';
 import { reachOf } from './milestone-lock';
@@ -45,7 +47,17 @@ export async function answerProposal({
     const isProposer = proposal.proposedBySide === reader.kind;
     if (answer === 'withdraw' ? !isProposer : isProposer) throw new AppError('conflict', milestoneTexts.ownProposal);
 
-    if (answer === 'accept') await applyProposal({ tx, assignmentId: contract.id, proposal, now });
+    if (answer === 'accept') {
+      await applyProposal({ tx, assignmentId: contract.id, proposal, now });
+      // The contract's milestones changed: a hire who signed agreements signs the change too (decision 056).
+      await sendAddendum({
+        tx,
+        assignmentId: contract.id,
+        change: { startDate: isoDay(now), milestones: true },
+        actorId,
+        now,
+      });
+    }
     await tx
       .update(milestoneProposals)
       .set({ status: answeredStatus[answer], answeredAt: now, answeredBy: actorId })

@@ -3,6 +3,7 @@ import { type Assignment, type ChangeAssignmentTermsInput, workTexts } from '~/s
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { assignmentTerms, timeEntries, timesheets } from '../db/schema';
+import { sendAddendum } from '../kernels/agreements/send-addendum';
 import { termsOnDay } from '../kernels/work/assignment-terms';
 import {
   findAssignmentFor,
@@ -96,6 +97,14 @@ export async function changeAssignmentTerms({
         },
         ipAddress,
       },
+    });
+    // A hire who signed agreements signs the change too (decision 056).
+    await sendAddendum({
+      tx,
+      assignmentId: assignment.id,
+      change: { startDate: effectiveDate, rateCents: terms.rateCents, weeklyHours: terms.weeklyHours },
+      actorId: actor.actorId,
+      now,
     });
     await notifyTalent(tx, assignment.applicantId, {
       type: 'assignment_changed',

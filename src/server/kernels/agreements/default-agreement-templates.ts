@@ -119,4 +119,20 @@ To accept, sign this letter on Tandem. We look forward to working with you.
 
 {{company_name}}`,
   },
+  addendum: {
+    name: 'Tandem addendum',
+    body: `# Addendum to the agreements
+
+This addendum, made on {{effective_date}} between {{company_name}} and {{talent_name}}, changes the terms of the work as {{role}} from {{start_date}}.
+
+# New terms
+- Rate: {{rate}}.
+- Milestones:
+{{milestones}}
+
+Everything else in the agreements between the parties stays as it was agreed.
+
+# Governing law
+This addendum is governed by {{governing_law}}.`,
+  },
 };

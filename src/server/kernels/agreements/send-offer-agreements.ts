@@ -25,7 +25,7 @@ const currencyNames = new Intl.DisplayNames(['en'], { type: 'currency' });
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 const DEFAULT_NOTICE_PERIOD = '14 days';
 
-interface OfferedApplication {
+export interface OfferedApplication {
   id: string;
   companyId: string;
   applicantId: string;
@@ -51,6 +51,8 @@ export async function resolveAgreementTemplates(
   const chosen: ChosenTemplate[] = [];
   for (const reference of new Set(references)) {
     const kind = kindOfDefaultTemplateId(reference);
+    // An addendum follows a change after hire; an offer never sends one.
+    if (kind === 'addendum') throw validationError({ agreements: signingTexts.templateUnknown });
     if (kind) {
       const template = defaultAgreementTemplates[kind];
       chosen.push({
@@ -68,14 +70,14 @@ export async function resolveAgreementTemplates(
           throw error;
         })
       : null;
-    if (!own) throw validationError({ agreements: signingTexts.templateUnknown });
+    if (!own || own.kind === 'addendum') throw validationError({ agreements: signingTexts.templateUnknown });
     chosen.push({ kind: own.kind, templateId: own.id, version: own.version, title: own.name, body: own.body });
   }
   return chosen;
 }
 
-// The merge fields of an offer's agreements, filled from the company, the talent and the offer's terms.
-async function offerValues(
+// The merge fields of an agreement, filled from the company, the talent and the terms (an offer's, or a change's).
+export async function agreementValues(
   tx: Database,
   application: OfferedApplication,
   offer: OfferTerms,
@@ -147,7 +149,7 @@ export async function sendOfferAgreements({
   if (templates.length === 0) return [];
   const chosen = await resolveAgreementTemplates(tx, application.companyId, templates);
   const settings = await findAgreementSettings(tx, application.companyId);
-  const values = await offerValues(tx, application, offer, settings, now);
+  const values = await agreementValues(tx, application, offer, settings, now);
   await tx.insert(agreements).values(
     chosen.map((template) => ({
       companyId: application.companyId,

@@ -1,0 +1,1 @@
+ALTER TYPE "public"."agreement_kind" ADD VALUE 'addendum';
