@@ -353,3 +353,12 @@ export const agreementListSchema = z.object({
   page_size: z.number(),
 });
 export type AgreementList = z.infer<typeof agreementListSchema>;
+
+// GET /api/jobs/:id/agreements: the job's own set (null: the company's default), and what its offers start with.
+export const jobAgreementsSchema = z.object({
+  templates: z.array(z.string()).nullable(),
+  effective: z.array(z.string()),
+});
+export type JobAgreements = z.infer<typeof jobAgreementsSchema>;
+export const updateJobAgreementsSchema = z.object({ templates: offerAgreementsSchema.nullable() });
+export type UpdateJobAgreements = z.input<typeof updateJobAgreementsSchema>;

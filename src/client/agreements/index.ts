@@ -1,2 +1,3 @@
 export { AgreementSettingsCard } from './agreement-settings-card';
 export { AgreementTemplatesSection } from './agreement-templates-section';
+export { JobAgreementsSection } from './job-agreements-section';

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { JobAgreementsSection } from '~/client/agreements';
 import { currentUserQueryOptions } from '~/client/auth/api';
 import { HiringTeamSection } from '~/client/hiring-team/hiring-team-section';
 import { useMarkApplicationsSeen } from '~/client/jobs/api';
@@ -13,12 +14,17 @@ import type { Job } from '~/shared/jobs';
 export default function CompanyJobPage(props: PageProps) {
   // The server decides; the client only hides what it would refuse.
   const canEditTeam = useAllowed('update:job:own');
+  const mayReadAgreements = useAllowed('read:agreement_template:own');
+  const mayEditAgreements = useAllowed('update:agreement:own');
   return (
     <JobDetailPage
       {...props}
       applications={(job) => (
         <>
           <HiringTeamSection key={`team-${job.id}`} jobId={job.id} canEdit={canEditTeam} />
+          {mayReadAgreements && (
+            <JobAgreementsSection key={`agreements-${job.id}`} jobId={job.id} canEdit={mayEditAgreements} />
+          )}
           <JobPipeline key={job.id} job={job} />
         </>
       )}

@@ -4,16 +4,16 @@ import { Checkbox } from '~/client/components/ui/checkbox';
 import { FieldError } from '~/client/components/ui/form-field';
 import { Label } from '~/client/components/ui/label';
 import { Skeleton } from '~/client/components/ui/skeleton';
-import { agreementSettingsQueryOptions, agreementTemplatesQueryOptions } from '~/client/lib/agreement-queries';
+import { agreementTemplatesQueryOptions, jobAgreementsQueryOptions } from '~/client/lib/agreement-queries';
 import { isApiError } from '~/client/lib/api-client';
 import { AGREEMENTS_PER_OFFER_MAX, signingTexts } from '~/shared/agreements';
 
 // The agreements an offer sends, to be signed before work starts (decision 056): Tandem's defaults and the
-// company's own templates as tick boxes, the company's default set ticked to start with.
-export function useOfferAgreements() {
-  const settings = useQuery(agreementSettingsQueryOptions());
+// company's own templates as tick boxes, the job's set (or the company's default set) ticked to start with.
+export function useOfferAgreements(jobId: string) {
+  const jobSet = useQuery(jobAgreementsQueryOptions(jobId));
   const [chosen, setChosen] = useState<string[] | null>(null);
-  const defaults = settings.data?.default_templates;
+  const defaults = jobSet.data?.effective;
   useEffect(() => {
     if (defaults && chosen === null) setChosen(defaults);
   }, [defaults, chosen]);

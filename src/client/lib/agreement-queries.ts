@@ -21,3 +21,10 @@ export const agreementSettingsQueryOptions = () =>
     queryKey: queryKeys.agreements.settings(),
     queryFn: () => callApi(agreementsContract.settings),
   });
+
+// What a job's offers start with: its own set, or the company's default set.
+export const jobAgreementsQueryOptions = (jobId: string) =>
+  queryOptions({
+    queryKey: queryKeys.agreements.job(jobId),
+    queryFn: () => callApi(agreementsContract.jobAgreements, { params: { id: jobId } }),
+  });

@@ -189,6 +189,7 @@ export const queryKeys = {
     list: (side: string, query: object) => ['agreements', 'list', side, query] as const,
     detail: (side: string, id: string) => ['agreements', 'detail', side, id] as const,
     settings: () => ['agreements', 'settings'] as const,
+    job: (jobId: string) => ['agreements', 'job', jobId] as const,
   },
   // The talent's W-9 or W-8BEN (client/tax-forms, issue 56), which Earnings shows too; an applicant's as
   // administrators see it; who holds the tax data reader grant.

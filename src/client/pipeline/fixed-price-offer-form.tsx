@@ -35,7 +35,7 @@ import {
 // server's rules (fixedPriceOfferSchema) are checked before sending, each message beside its field.
 export function FixedPriceOfferForm({ application, onDone }: { application: ApplicationDetail; onDone: () => void }) {
   const makeOffer = useMakeFixedPriceOffer();
-  const agreements = useOfferAgreements();
+  const agreements = useOfferAgreements(application.job.id);
   const [agreementsError, setAgreementsError] = useState<string | undefined>();
   const [banner, setBanner] = useState<string | null>(null);
   const { currency } = application;

@@ -241,13 +241,7 @@ describe('Make Offer', () => {
   it('sends the terms as numbers and a day with the agreements ticked, then says so and closes', async () => {
     // The company's default set starts ticked (an NDA); the person offering adds the offer letter.
     const { dialog, events, server } = await openOffer((fake) => {
-      fake.on(agreementsContract.settings, () => ({
-        default_templates: ['tandem-nda'],
-        countersign: true,
-        work_waits_for_signatures: true,
-        governing_law: '',
-        notice_period: '',
-      }));
+      fake.on(agreementsContract.jobAgreements, () => ({ templates: null, effective: ['tandem-nda'] }));
       fake.on(agreementsContract.templates, () => ({
         defaults: (['nda', 'offer_letter'] as const).map((kind) => ({
           id: `tandem-${kind}`,

@@ -61,7 +61,7 @@ export function OfferDialog({
 
 function OfferForm({ application, onDone }: { application: ApplicationDetail; onDone: () => void }) {
   const makeOffer = useMakeOffer();
-  const agreements = useOfferAgreements();
+  const agreements = useOfferAgreements(application.job.id);
   const [agreementsError, setAgreementsError] = useState<string | undefined>();
   const [banner, setBanner] = useState<string | null>(null);
   const resolver: Resolver<OfferFormValues> = (values) => {

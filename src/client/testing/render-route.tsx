@@ -91,6 +91,7 @@ export async function renderRoute(
     page: 1,
     page_size: Number(query.get('page_size') ?? 10),
   }));
+  server.fallback(agreementsContract.jobAgreements, () => ({ templates: null, effective: [] }));
   server.fallback(agreementsContract.settings, () => ({
     default_templates: [],
     countersign: true,

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signingTexts } from '~/shared/agreements';
 import type { BodyOf } from '~/shared/contract';
@@ -53,12 +53,14 @@ describe('agreements: sent with an offer, signed, sealed', () => {
     await testApp.close();
   });
 
-  // The latest code emailed to this person.
+  // The latest signing code emailed to this person (other mail to them, a notification's, may be as recent).
   async function emailedCode(account: Account): Promise<string> {
     const [mail] = await db()
       .select({ subject: emailOutbox.subject })
       .from(emailOutbox)
-      .where(eq(emailOutbox.toAddress, account.user.email))
+      .where(
+        and(eq(emailOutbox.toAddress, account.user.email), like(emailOutbox.subject, '% is your Tandem signing code')),
+      )
       .orderBy(desc(emailOutbox.createdAt))
       .limit(1);
     const code = mail?.subject.slice(0, 6) ?? '';
@@ -366,6 +368,36 @@ describe('agreements: sent with an offer, signed, sealed', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.error?.fields).toEqual({ agreements: signingTexts.templateUnknown });
   }, 60_000);
+
+  it('gives a job its own set of agreements, which its offers start with', async () => {
+    const job = await buildJob(db(), { companyId: owner.companyId, title: 'Designer' });
+    const before = await owner.call(agreementsContract.jobAgreements, { params: { id: job.id } });
+    expect(before.body.templates).toBeNull();
+    const saved = await owner.call(agreementsContract.updateJobAgreements, {
+      params: { id: job.id },
+      body: { templates: ['tandem-ip_assignment', 'tandem-contractor_agreement'] },
+    });
+    expect(saved.body).toEqual({
+      templates: ['tandem-ip_assignment', 'tandem-contractor_agreement'],
+      effective: ['tandem-ip_assignment', 'tandem-contractor_agreement'],
+    });
+    // A Hiring Manager reads it for Make Offer; only the Owner and Admins change it; another company sees no job.
+    const read = await hiringManager.call(agreementsContract.jobAgreements, { params: { id: job.id } });
+    expect(read.body.effective).toEqual(['tandem-ip_assignment', 'tandem-contractor_agreement']);
+    const managerSaves = await hiringManager.callUnchecked(agreementsContract.updateJobAgreements, {
+      params: { id: job.id },
+      body: { templates: null },
+    });
+    expect(managerSaves.statusCode).toBe(403);
+    const stranger = await companyAccount(testApp, 'Elsewhere Ltd');
+    const theirs = await stranger.callUnchecked(agreementsContract.jobAgreements, { params: { id: job.id } });
+    expect(theirs.statusCode).toBe(404);
+    const back = await owner.call(agreementsContract.updateJobAgreements, {
+      params: { id: job.id },
+      body: { templates: null },
+    });
+    expect(back.body.templates).toBeNull();
+  });
 
   it('never changes a sent agreement: not by SQL, not when its template is edited', async () => {
     const created = await owner.call(agreementsContract.createTemplate, {

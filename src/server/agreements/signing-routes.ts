@@ -10,11 +10,13 @@ import { createLimiter } from '../platform/rate-limits';
 import { actorOf, companyActorOf } from '../platform/route-schemas';
 import { type AgreementViewer, findAgreements, loadAgreementDetail, readAgreementPdf } from './agreement-views';
 import { declineAgreement } from './decline-agreement';
+import { findJobAgreements } from './find-job-agreements';
 import { remindAgreement } from './remind-agreement';
 import { resendAgreement } from './resend-agreement';
 import { sendSigningCode } from './send-signing-code';
 import { type SignatureInput, signAgreement } from './sign-agreement';
 import { updateAgreementSettings } from './update-agreement-settings';
+import { updateJobAgreements } from './update-job-agreements';
 import { voidAgreement } from './void-agreement';
 
 // Agreements sent, signed and sealed (issue 57, decision 056): the talent's, the company's and the
@@ -119,6 +121,20 @@ export async function agreementSigningRoutes(app: FastifyInstance, { context }: 
   );
   registerEndpoint(app, agreementsContract.updateSettings, { config: companyWrite }, async (request) =>
     updateAgreementSettings({ db, ...companyActorOf(request), input: request.body }),
+  );
+  registerEndpoint(
+    app,
+    agreementsContract.jobAgreements,
+    { config: { access: { permission: 'read:agreement_template:own' } } },
+    async (request) => findJobAgreements({ db, companyId: currentCompanyId(request), jobId: request.params.id }),
+  );
+  registerEndpoint(app, agreementsContract.updateJobAgreements, { config: companyWrite }, async (request) =>
+    updateJobAgreements({
+      db,
+      ...companyActorOf(request),
+      jobId: request.params.id,
+      templates: request.body.templates,
+    }),
   );
   registerEndpoint(app, agreementsContract.companyAgreements, { config: companyRead }, async (request) =>
     findAgreements({ db, viewer: companyOf(request), query: request.query }),

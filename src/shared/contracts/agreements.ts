@@ -10,9 +10,11 @@ import {
   agreementTemplateVersionsSchema,
   createAgreementTemplateSchema,
   declineAgreementSchema,
+  jobAgreementsSchema,
   signAgreementSchema,
   updateAgreementSettingsSchema,
   updateAgreementTemplateSchema,
+  updateJobAgreementsSchema,
 } from '../agreements';
 import { defineContract, fileOf } from '../contract';
 import { idParams, noContent } from '../contract-schemas';
@@ -76,6 +78,21 @@ export const agreementsContract = defineContract(
       summary: 'Change how the company’s hires sign (Owner and Admins)',
       body: updateAgreementSettingsSchema,
       responses: { 200: agreementSettingsSchema },
+    },
+    jobAgreements: {
+      method: 'GET',
+      path: '/api/jobs/:id/agreements',
+      summary: 'The agreements a job’s offers start with: its own set, or the company’s default set',
+      params: idParams('job'),
+      responses: { 200: jobAgreementsSchema },
+    },
+    updateJobAgreements: {
+      method: 'PUT',
+      path: '/api/jobs/:id/agreements',
+      summary: 'Give a job its own set of agreements, or (null) send the company’s default set with its offers',
+      params: idParams('job'),
+      body: updateJobAgreementsSchema,
+      responses: { 200: jobAgreementsSchema },
     },
     companyAgreements: {
       method: 'GET',

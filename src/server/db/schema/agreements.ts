@@ -5,6 +5,7 @@ import { applications, assignments } from './applications';
 import { users } from './auth';
 import { companies } from './companies';
 import { storedFiles } from './files';
+import { jobs } from './jobs';
 
 export const agreementKind = pgEnum('agreement_kind', agreementKinds);
 
@@ -142,3 +143,12 @@ export const agreementSignatures = pgTable(
     index('agreement_signatures_signer_idx').on(table.signerId),
   ],
 );
+
+// A job's own set of agreements (decision 056): what its offers start with instead of the company's default set.
+export const jobAgreementSets = pgTable('job_agreement_sets', {
+  jobId: uuid()
+    .primaryKey()
+    .references(() => jobs.id, { onDelete: 'cascade' }),
+  templates: text().array().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
