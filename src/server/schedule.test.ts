@@ -54,7 +54,8 @@ describe('the schedule', () => {
       'prepare-payout-run': '0 6 * * 1',
       'fetch-fx-rates': '30 16 * * *',
       'remind-expiring-tax-forms': '10 9 * * *',
+      'remind-expiring-agreements': '20 9 * * *',
     });
-    expect(scheduled).toHaveLength(14);
+    expect(scheduled).toHaveLength(15);
   });
 });

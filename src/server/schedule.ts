@@ -1,5 +1,6 @@
 import cronParser from 'cron-parser';
 import type { FastifyBaseLogger } from 'fastify';
+import { remindExpiringAgreements } from './agreements/remind-expiring-agreements';
 import type { AppContext } from './app-context';
 import { startAttemptSweep } from './assessments/sweep-attempts';
 import { eInvoiceAttachments } from './billing/e-invoice/e-invoice-attachments';
@@ -173,6 +174,11 @@ export function scheduleOf({ context, logger }: { context: ScheduleContext; logg
     'fetch-fx-rates': {
       cron: FX_RATES_CRON,
       work: () => fetchEcbRates({ db, url: config.FX_RATES_URL, logger }),
+    },
+    // Every day at 09:20 UTC: agreements the talent has three days left to sign, reminded once (decision 056).
+    'remind-expiring-agreements': {
+      cron: '20 9 * * *',
+      work: () => remindExpiringAgreements({ db, mailer, publicUrl }),
     },
     // Every day at 09:10 UTC: a W-8BEN that expires within 60 days, reminded once (issue 56).
     'remind-expiring-tax-forms': {

@@ -17,6 +17,7 @@ import { signedInAccount } from '../testing/auth-helpers';
 import { type Account, companyAccount } from '../testing/job-board-test-helpers';
 import { pdfSignatures, pdfText } from '../testing/pdf-text';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { remindExpiringAgreements } from './remind-expiring-agreements';
 
 type CompanyAccount = Account & { companyId: string };
 type Signature = Omit<BodyOf<typeof agreementsContract.signAgreement>, 'code'>;
@@ -459,6 +460,24 @@ describe('agreements: sent with an offer, signed, sealed', () => {
       params: { id: resent.body.id },
     });
     expect(signVoided.error?.error).toBe(signingTexts.notOpen);
+  });
+
+  it('reminds the talent once when three days are left to sign, across runs and instances', async () => {
+    const { sent } = await hourlyOffer(['tandem-contractor_agreement']);
+    const [agreement] = sent;
+    if (!agreement) throw new Error('No agreement was sent.');
+    const mailer = { sent: [] as string[], send: async (to: string) => void mailer.sent.push(to) };
+    const early = await remindExpiringAgreements({ db: db(), mailer, publicUrl: 'https://tandem.test' });
+    expect(early.reminded).not.toContain(agreement.id);
+    await db().execute(sql`update agreements set expires_at = now() + interval '2 days' where id = ${agreement.id}`);
+    const runs = await Promise.all([
+      remindExpiringAgreements({ db: db(), mailer, publicUrl: 'https://tandem.test' }),
+      remindExpiringAgreements({ db: db(), mailer, publicUrl: 'https://tandem.test' }),
+    ]);
+    expect(runs.flatMap((run) => run.reminded).filter((id) => id === agreement.id)).toHaveLength(1);
+    expect(mailer.sent.filter((to) => to === talent.user.email)).toHaveLength(1);
+    const again = await remindExpiringAgreements({ db: db(), mailer, publicUrl: 'https://tandem.test' });
+    expect(again.reminded).not.toContain(agreement.id);
   });
 
   it('keeps an expired agreement from being signed', async () => {

@@ -40,6 +40,9 @@ export interface JobData {
   'fetch-fx-rates': Record<string, never>;
   // Tax forms: each W-8BEN nearing its end is reminded once (tax-forms/remind-expiring-tax-forms.ts).
   'remind-expiring-tax-forms': Record<string, never>;
+  // Agreements: each one the talent has not signed is reminded when three days are left
+  // (agreements/remind-expiring-agreements.ts).
+  'remind-expiring-agreements': Record<string, never>;
 }
 export type JobName = keyof JobData;
 

@@ -56,6 +56,7 @@ const everyJob: Record<JobName, JobKind> = {
   'send-payout-transfers': 'run',
   'fetch-fx-rates': 'run',
   'remind-expiring-tax-forms': 'run',
+  'remind-expiring-agreements': 'run',
 };
 // Every job name at run time (JobName is a type only); schedule.test.ts holds the schedule to it.
 export const jobNames = Object.keys(everyJob) as JobName[];
