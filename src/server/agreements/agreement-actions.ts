@@ -1,10 +1,11 @@
 // What the company's and the talent's actions on an agreement share: the row locked, the audit entry, the email
 // and notification that ask the talent to sign.
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { signingTexts } from '~/shared/agreements';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { agreements, companies, users } from '../db/schema';
+import { companyRecipients } from '../kernels/notices/company-recipients';
 import { notify } from '../kernels/notices/notify';
 import type { Mailer } from '../mail/mailer';
 import { agreementToSignEmail } from '../mail/templates/agreement-to-sign';
@@ -89,4 +90,18 @@ export async function sendToTalent(
     }),
     { transaction: tx },
   );
+}
+
+// The company's people who hold the permission: who hears of a signature, a decline, a completed agreement.
+export async function companyMembersWith(
+  tx: Database,
+  companyId: string,
+  permission: 'read:agreement:own' | 'update:agreement:own',
+): Promise<Array<{ id: string; name: string; email: string }>> {
+  const memberIds = await companyRecipients({ db: tx, companyId, permission });
+  if (memberIds.length === 0) return [];
+  return tx
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(inArray(users.id, memberIds));
 }

@@ -1,11 +1,10 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { signingTexts } from '~/shared/agreements';
 import { paths } from '~/shared/routes';
 import { agreements, users } from '../db/schema';
-import { companyRecipients } from '../kernels/notices/company-recipients';
 import { notify } from '../kernels/notices/notify';
 import { agreementDeclinedEmail } from '../mail/templates/agreement-declined';
-import { type Acting, auditAgreement, lockAgreement } from './agreement-actions';
+import { type Acting, auditAgreement, companyMembersWith, lockAgreement } from './agreement-actions';
 import { findAgreementRow } from './agreement-views';
 import { requireSignable } from './signing-rules';
 
@@ -30,18 +29,7 @@ export async function declineAgreement({
       .where(eq(agreements.id, agreementId));
     await auditAgreement(tx, 'agreement.declined', { actorId, ipAddress, agreement }, { reason });
     const [talent] = await tx.select({ name: users.name }).from(users).where(eq(users.id, actorId));
-    const memberIds = await companyRecipients({
-      db: tx,
-      companyId: agreement.companyId,
-      permission: 'read:agreement:own',
-    });
-    const members =
-      memberIds.length === 0
-        ? []
-        : await tx
-            .select({ id: users.id, name: users.name, email: users.email })
-            .from(users)
-            .where(inArray(users.id, memberIds));
+    const members = await companyMembersWith(tx, agreement.companyId, 'read:agreement:own');
     const link = paths.companyAgreement.getHref({ id: agreementId });
     const talentName = talent?.name ?? 'The talent';
     await notify({

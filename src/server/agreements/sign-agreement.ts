@@ -1,11 +1,10 @@
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { type AgreementParty, signingTexts } from '~/shared/agreements';
 import { paths } from '~/shared/routes';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { agreementSignatures, agreements, assignments, companies, oneTimeTokens, users } from '../db/schema';
 import { agreementsHoldWork } from '../kernels/agreements/agreement-gate';
-import { companyRecipients } from '../kernels/notices/company-recipients';
 import { notify } from '../kernels/notices/notify';
 import { activateAssignment } from '../kernels/work/activate-assignment';
 import type { Mailer } from '../mail/mailer';
@@ -17,6 +16,7 @@ import { linkStoredFile } from '../platform/link-stored-file';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { hashToken } from '../platform/secure-tokens';
 import { humanDay, isoDay, todayOf } from '../platform/work-calendar';
+import { companyMembersWith } from './agreement-actions';
 import type { AgreementViewer } from './agreement-views';
 import { findAgreementRow } from './agreement-views';
 import { type SealedSignature, sealAgreementPdf } from './seal-agreement-pdf';
@@ -188,18 +188,11 @@ export async function signAgreement({
       });
       const companyLink = paths.companyAgreement.getHref({ id: agreementId });
       const talentLink = paths.applicantAgreement.getHref({ id: agreementId });
-      const memberIds = await companyRecipients({
-        db: tx,
-        companyId: agreement.companyId,
-        permission: sealed ? 'read:agreement:own' : 'update:agreement:own',
-      });
-      const members =
-        memberIds.length === 0
-          ? []
-          : await tx
-              .select({ id: users.id, name: users.name, email: users.email })
-              .from(users)
-              .where(inArray(users.id, memberIds));
+      const members = await companyMembersWith(
+        tx,
+        agreement.companyId,
+        sealed ? 'read:agreement:own' : 'update:agreement:own',
+      );
       if (sealed) {
         await notify({
           db: tx,
