@@ -122,6 +122,20 @@ test('an NDA and an offer letter sent with an offer, signed by both sides, befor
   await offer.getByRole('button', { name: 'Send Offer' }).click();
   await expect(offer).toBeHidden();
 
+  // How hires sign, in Settings, and the job's own set on its page: looked at, by the keyboard's checker too.
+  await page.goto(`${paths.companySettings.getHref()}?tab=agreements`);
+  const howHiresSign = page.getByRole('region', { name: 'How hires sign' });
+  await expect(howHiresSign.getByRole('switch', { name: 'The company countersigns' })).toBeChecked();
+  await saveScreenshots(page, 'agreements-settings');
+  await expectNoSeriousViolations(page);
+  await page.goto(paths.companyJob.getHref({ id: job.id }));
+  const jobSet = page.getByRole('region', { name: 'Agreements for this job' });
+  await expect(
+    jobSet.getByRole('switch', { name: 'Its own agreements, not the company’s default set' }),
+  ).not.toBeChecked();
+  await saveScreenshots(page, 'agreements-job', { scrollTo: jobSet });
+  await expectNoSeriousViolations(page);
+
   // The talent accepts the offer, then finds both agreements to sign.
   const talentBrowser = await openSecondBrowser({ browser, request, baseURL, email: talent.email });
   const talentPage = talentBrowser.page;
