@@ -243,6 +243,23 @@ describe('agreements: sent with an offer, signed, sealed', () => {
     });
     expect(companyAsTalent.statusCode).toBe(404);
 
+    // A drawing that is no readable PNG is refused at the field, before anything is kept.
+    const corrupt = Buffer.from(DRAWN.slice('data:image/png;base64,'.length), 'base64');
+    corrupt[40] = (corrupt[40] ?? 0) ^ 0xff;
+    corrupt[45] = (corrupt[45] ?? 0) ^ 0xff;
+    await talent.call(agreementsContract.ownSigningCode, { params: { id: first.id } });
+    const unreadable = await talent.callUnchecked(agreementsContract.signAgreement, {
+      params: { id: first.id },
+      body: {
+        consent: true,
+        kind: 'drawn',
+        drawing: `data:image/png;base64,${corrupt.toString('base64')}`,
+        code: await emailedCode(talent),
+      },
+    });
+    expect(unreadable.statusCode).toBe(400);
+    expect(unreadable.error?.fields).toEqual({ drawing: signingTexts.drawingInvalid });
+
     // Consent and a signature are required, each with its sentence.
     const bare = await talent.callUnchecked(agreementsContract.signAgreement, {
       params: { id: first.id },

@@ -21,6 +21,7 @@ import type { AgreementViewer } from './agreement-views';
 import { findAgreementRow } from './agreement-views';
 import { type SealedSignature, sealAgreementPdf } from './seal-agreement-pdf';
 import { resolveSealCertificate } from './seal-certificate';
+import { isReadableSignaturePng } from './signature-png';
 import { requireSignable, signingCodeKey } from './signing-rules';
 
 const PDF_MAX_BYTES = 20 * 1024 * 1024;
@@ -85,6 +86,9 @@ export async function signAgreement({
 }: Signing): Promise<{ message: string; completed: boolean }> {
   const { agreement, companyName } = await findAgreementRow(db, agreementId, viewer);
   requireSignable(agreement, party, now);
+  if (input.kind === 'drawn' && !isReadableSignaturePng(input.drawing ?? '')) {
+    throw validationError({ drawing: signingTexts.drawingInvalid });
+  }
   const [signer] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
   if (!signer) throw new AppError('not_found', signingTexts.notFound);
   const signature: SealedSignature = {
