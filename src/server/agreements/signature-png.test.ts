@@ -44,6 +44,8 @@ describe('a drawn signature', () => {
       asUrl(png(3000, 10, Buffer.alloc(10 * (1 + 3000 * 4)))),
       asUrl(png(3, 2, Buffer.alloc(1 + 3 * 4))),
       asUrl(png(3, 2, Buffer.alloc(2 * (1 + 3 * 4)), 3)),
+      // More rows than the header says (a small file inflating into a large one).
+      asUrl(png(3, 2, Buffer.alloc(1_000_000))),
     ]) {
       expect(isReadableSignaturePng(drawing), drawing.slice(0, 60)).toBe(false);
     }

@@ -40,9 +40,11 @@ export function isReadableSignaturePng(dataUrl: string): boolean {
     offset += 12 + length;
   }
   if (!header || !ended || data.length === 0) return false;
+  const expected = header.height * (1 + header.width * header.bytesPerPixel);
   try {
-    const rows = inflateSync(Buffer.concat(data));
-    return rows.length === header.height * (1 + header.width * header.bytesPerPixel);
+    // No more than the header promises: a small drawing never inflates into a large allocation.
+    const rows = inflateSync(Buffer.concat(data), { maxOutputLength: expected });
+    return rows.length === expected;
   } catch {
     return false;
   }
