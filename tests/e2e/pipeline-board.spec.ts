@@ -25,9 +25,14 @@ async function dragWithMouse(page: Page, card: Locator, target: Locator) {
   await page.mouse.move(from.x + from.width / 2, from.y + 12);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2 + 20, from.y + 20, { steps: 4 });
+  // The board has picked the card up (its announcement) before it is carried: on a busy machine a drop that
+  // came first landed on no column.
+  await expect(page.getByText(/^Picked up /)).toBeAttached();
   const to = await target.boundingBox();
   if (!to) throw new Error('The column is not on screen.');
   await page.mouse.move(to.x + to.width / 2, to.y + 80, { steps: 12 });
+  // Over a column (its announcement) before it is let go.
+  await expect(page.getByText(/ is over (?!no column)/)).toBeAttached();
   await page.mouse.up();
 }
 
