@@ -263,7 +263,7 @@ describe('agreements: sent with an offer, signed, sealed', () => {
     // Consent and a signature are required, each with its sentence.
     const bare = await talent.callUnchecked(agreementsContract.signAgreement, {
       params: { id: first.id },
-      body: { consent: false, kind: 'drawn', code: '12' } as never,
+      body: { consent: false, kind: 'drawn', code: '12' },
     });
     expect(bare.statusCode).toBe(400);
     expect(bare.error?.fields).toMatchObject({

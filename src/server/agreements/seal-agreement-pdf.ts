@@ -132,16 +132,23 @@ function drawCompletionPage(pdf: PdfWriter, agreement: SealedAgreement) {
   document.fillColor('black');
 }
 
+// The document's form, which PDFKit keeps private (initForm makes it): the signature field joins it.
+interface AcroFormData {
+  Fields: unknown[];
+  DR?: unknown;
+  Type?: string;
+  SigFlags?: number;
+}
+type WithForm = PDFKit.PDFDocument & { _root: { data: { AcroForm: { data: AcroFormData } } } };
+const hasForm = (document: PDFKit.PDFDocument): document is WithForm => {
+  const root: unknown = Reflect.get(document, '_root');
+  const data: unknown = typeof root === 'object' && root !== null ? Reflect.get(root, 'data') : undefined;
+  return typeof data === 'object' && data !== null && 'AcroForm' in data;
+};
+
 // The signature's dictionary, its form field and widget, drawn into the PDF before it is finished, with room
 // for the signature (the approach of @signpdf/placeholder-pdfkit, whose peer range stops at PDFKit 0.11).
-function addSignaturePlaceholder(document: PDFKit.PDFDocument, signingTime: Date) {
-  const pdfkit = document as unknown as {
-    ref(data: object): { end(): void };
-    initForm(): void;
-    _acroform?: object;
-    _root: { data: { AcroForm: { data: { Fields: unknown[]; DR?: unknown } } } };
-    page: { dictionary: unknown; annotations: unknown[] };
-  };
+function addSignaturePlaceholder(pdfkit: PDFKit.PDFDocument, signingTime: Date) {
   const signature = pdfkit.ref({
     Type: 'Sig',
     Filter: 'Adobe.PPKLite',
@@ -153,13 +160,17 @@ function addSignaturePlaceholder(document: PDFKit.PDFDocument, signingTime: Date
     Name: new String('Tandem'),
     Prop_Build: { Filter: { Name: 'Adobe.PPKLite' }, App: { Name: 'Tandem' } },
   });
-  if (!pdfkit._acroform) pdfkit.initForm();
+  if (!hasForm(pdfkit)) pdfkit.initForm();
+  if (!hasForm(pdfkit)) throw new Error('PDFKit made no form for the signature.');
   const form = pdfkit._root.data.AcroForm;
+  // As @signpdf's placeholder does: the form says it holds signatures and is appended to only, and asks no
+  // reader to redraw its fields (a redraw would change the signed bytes' appearance).
   form.data = {
-    ...form.data,
     Type: 'AcroForm',
     SigFlags: SIG_FLAGS.SIGNATURES_EXIST | SIG_FLAGS.APPEND_ONLY,
-  } as typeof form.data;
+    Fields: form.data.Fields,
+    DR: form.data.DR,
+  };
   const widget = pdfkit.ref({
     Type: 'Annot',
     Subtype: 'Widget',
@@ -172,8 +183,8 @@ function addSignaturePlaceholder(document: PDFKit.PDFDocument, signingTime: Date
   });
   pdfkit.page.annotations.push(widget);
   form.data.Fields.push(widget);
-  signature.end();
-  widget.end();
+  signature.end(undefined);
+  widget.end(undefined);
 }
 
 // The agreement as signed, its completion page, sealed by the platform's certificate. Returns the file and
