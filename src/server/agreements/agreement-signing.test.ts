@@ -523,7 +523,7 @@ describe('agreements: sent with an offer, signed, sealed', () => {
     const unknown = await owner.callUnchecked(agreementsContract.updateSettings, {
       body: { ...saved.body, default_templates: ['tandem-unknown'] },
     });
-    expect(unknown.error?.fields).toEqual({ agreements: signingTexts.templateUnknown });
+    expect(unknown.error?.fields).toEqual({ default_templates: signingTexts.templateUnknown });
     const managerSaves = await hiringManager.callUnchecked(agreementsContract.updateSettings, { body: saved.body });
     expect(managerSaves.statusCode).toBe(403);
 

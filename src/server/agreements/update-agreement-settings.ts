@@ -22,7 +22,7 @@ export async function updateAgreementSettings({
 }): Promise<AgreementSettings> {
   await db.transaction(async (tx) => {
     // Each default must be a template the company can send (its own archived ones are refused).
-    await resolveAgreementTemplates(tx, companyId, input.default_templates);
+    await resolveAgreementTemplates(tx, companyId, input.default_templates, 'default_templates');
     const values = {
       defaultTemplates: [...new Set(input.default_templates)],
       countersign: input.countersign,

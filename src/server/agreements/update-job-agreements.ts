@@ -29,7 +29,7 @@ export async function updateJobAgreements({
     if (templates === null) {
       await tx.delete(jobAgreementSets).where(eq(jobAgreementSets.jobId, jobId));
     } else {
-      await resolveAgreementTemplates(tx, companyId, templates);
+      await resolveAgreementTemplates(tx, companyId, templates, 'templates');
       const values = { templates: [...new Set(templates)], updatedAt: now };
       await tx
         .insert(jobAgreementSets)

@@ -47,12 +47,14 @@ export async function resolveAgreementTemplates(
   tx: Database,
   companyId: string,
   references: string[],
+  // The request's field that named them: an offer's agreements, the default set, a job's set.
+  field = 'agreements',
 ): Promise<ChosenTemplate[]> {
   const chosen: ChosenTemplate[] = [];
   for (const reference of new Set(references)) {
     const kind = kindOfDefaultTemplateId(reference);
     // An addendum follows a change after hire; an offer never sends one.
-    if (kind === 'addendum') throw validationError({ agreements: signingTexts.templateUnknown });
+    if (kind === 'addendum') throw validationError({ [field]: signingTexts.templateUnknown });
     if (kind) {
       const template = defaultAgreementTemplates[kind];
       chosen.push({
@@ -70,7 +72,7 @@ export async function resolveAgreementTemplates(
           throw error;
         })
       : null;
-    if (!own || own.kind === 'addendum') throw validationError({ agreements: signingTexts.templateUnknown });
+    if (!own || own.kind === 'addendum') throw validationError({ [field]: signingTexts.templateUnknown });
     chosen.push({ kind: own.kind, templateId: own.id, version: own.version, title: own.name, body: own.body });
   }
   return chosen;
