@@ -15,10 +15,11 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { findAdminCompanies } from '../src/server/admin-companies/find-admin-companies';
 import { getAdminDashboard } from '../src/server/admin-dashboard/get-admin-dashboard';
-import { encodeCursor, findAuditLogs } from '../src/server/audit/find-audit-logs';
+import { findAuditLogs } from '../src/server/audit/find-audit-logs';
 import { type Database, openDatabase } from '../src/server/db/client';
 import { runOnServer } from '../src/server/db/postgres-server';
 import { SESSION_COOKIE } from '../src/server/platform/auth-context';
+import { encodeKeysetCursor } from '../src/server/platform/keyset-cursor';
 import { buildAccount, buildSession } from '../src/server/seed/factories';
 import { adminCompanyListQuerySchema } from '../src/shared/admin-companies';
 import { auditLogListQuerySchema } from '../src/shared/audit-logs';
@@ -145,7 +146,7 @@ async function ownerId(db: Database): Promise<string | undefined> {
   return owner?.id;
 }
 
-const deepCursor = encodeCursor({ createdAt: sample.deep, id: sample.deep_id });
+const deepCursor = encodeKeysetCursor({ createdAt: sample.deep, id: sample.deep_id });
 const auditPaths = [
   '/api/admin/audit-logs?range=7d',
   '/api/admin/audit-logs?type=user&range=24h',

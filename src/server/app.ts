@@ -90,6 +90,7 @@ import { talentSearchRoutes } from './talent-search/routes';
 import { taxFormRoutes } from './tax-forms/routes';
 import { taxRateRoutes } from './tax-rates/routes';
 import { teamRoutes } from './teams/routes';
+import { webhookRoutes } from './webhooks/routes';
 import { adminAssignmentRoutes } from './work/admin-assignment-routes';
 import { workRoutes } from './work/work-routes';
 
@@ -335,6 +336,7 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   await app.register(fxRateRoutes, { context });
   await app.register(taxRateRoutes, { context });
   await app.register(apiTokenRoutes, { context });
+  await app.register(webhookRoutes, { context });
   await app.register(accountManagerRoutes, { context });
   await app.register(managerRoutes, { context });
   await app.register(adminJobRoutes, { context });

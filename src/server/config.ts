@@ -193,6 +193,9 @@ const envSchema = z
     SEED_DEMO: booleanFromEnv.optional(),
     // The browsable API reference at /api/docs: on outside production, off in production unless asked for.
     API_DOCS: booleanFromEnv.optional(),
+    // Webhooks to loopback, private and link-local addresses, and over plain http: refused in production (a
+    // webhook must never reach inside the network Tandem runs in), allowed elsewhere for a receiver on this machine.
+    WEBHOOK_PRIVATE_TARGETS: booleanFromEnv.optional(),
     // Payments through Stripe (its secret API key); unset, the test-mode provider runs here with no network.
     STRIPE_SECRET_KEY: z
       .string()
@@ -390,6 +393,8 @@ export interface Config extends ParsedEnv {
   seedDemo: boolean;
   // Derived: API_DOCS, else true outside production.
   apiDocs: boolean;
+  // Derived: WEBHOOK_PRIVATE_TARGETS, else true outside production.
+  webhookPrivateTargets: boolean;
   // Derived: the account a pain.001 file pays from; outside production a demo account when unset, in
   // production null until TANDEM_DEBTOR_IBAN is set (the file is then refused in words, never made up).
   bankDebtor: BankDebtor | null;
@@ -460,6 +465,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       adminEmails,
       seedDemo: env.SEED_DEMO ?? !isProduction,
       apiDocs: env.API_DOCS ?? !isProduction,
+      webhookPrivateTargets: env.WEBHOOK_PRIVATE_TARGETS ?? !isProduction,
       ...bankAccountsOf(env, isProduction),
     };
   }

@@ -12,7 +12,9 @@ const context = {
   config: loadConfig({ NODE_ENV: 'test' }),
   mailer: {},
   files: {},
-} as unknown as Pick<AppContext, 'db' | 'config' | 'mailer' | 'files'>;
+  jobs: {},
+  taxIds: {},
+} as unknown as Pick<AppContext, 'db' | 'config' | 'mailer' | 'files' | 'jobs' | 'taxIds'>;
 
 function recordingQueue() {
   const worked: JobName[] = [];

@@ -30,6 +30,8 @@ import { applyRetention } from './privacy/apply-retention';
 import { revealDueReviews } from './reviews/reveal-due-reviews';
 import { extractCvText } from './talent/extract-cv-text';
 import { remindExpiringTaxForms } from './tax-forms/remind-expiring-tax-forms';
+import { startWebhookAnnouncements } from './webhooks/announce-webhook-deliveries';
+import { deliverWebhook } from './webhooks/deliver-webhook';
 import { startDueAssignments } from './work/start-due-assignments';
 
 // What runs when (decision 020): every background job and every timer of an instance, and nowhere else.
@@ -46,7 +48,7 @@ interface ScheduledJob<N extends JobName> {
 // The type refuses a job of JobData left out: a job nobody works would wait in its queue forever.
 export type Schedule = { [N in JobName]: ScheduledJob<N> };
 
-type ScheduleContext = Pick<AppContext, 'db' | 'config' | 'mailer' | 'files'>;
+type ScheduleContext = Pick<AppContext, 'db' | 'config' | 'mailer' | 'files' | 'jobs' | 'taxIds'>;
 
 // Sunday 02:00: the week that ended at Saturday midnight, once its late approvals are in.
 const INVOICE_RUN_CRON = '0 2 * * 0';
@@ -180,6 +182,22 @@ export function scheduleOf({ context, logger }: { context: ScheduleContext; logg
       cron: '20 9 * * *',
       work: () => remindExpiringAgreements({ db, mailer, publicUrl }),
     },
+    // Sent when a delivery commits (the announcements below), keyed by it; each retry by the failed attempt
+    // before it, in the transaction that logs it; a replay by the person who asks for it.
+    'deliver-webhook': {
+      work: (job) =>
+        deliverWebhook(
+          {
+            db,
+            jobs: context.jobs,
+            mailer,
+            cipher: context.taxIds,
+            policy: { privateTargets: config.webhookPrivateTargets },
+            publicUrl,
+          },
+          job,
+        ),
+    },
     // Every day at 09:10 UTC: a W-8BEN that expires within 60 days, reminded once (issue 56).
     'remind-expiring-tax-forms': {
       cron: '10 9 * * *',
@@ -207,7 +225,7 @@ export async function startSchedule({
   database,
   logger,
 }: {
-  context: ScheduleContext & Pick<AppContext, 'jobs' | 'live' | 'textGrader'>;
+  context: ScheduleContext & Pick<AppContext, 'live' | 'textGrader'>;
   database: Pick<DatabaseHandle, 'db' | 'listen'>;
   logger: FastifyBaseLogger;
 }): Promise<() => Promise<void>> {
@@ -215,6 +233,8 @@ export async function startSchedule({
   await registerJobs(jobs, scheduleOf({ context, logger }));
   // When a notification commits: announced to this instance's tabs, and its email job sent.
   const stopAnnouncing = await startNotificationAnnouncements({ database, live: context.live, jobs, logger });
+  // When a webhook delivery commits: its first attempt's job sent.
+  const stopAnnouncingDeliveries = await startWebhookAnnouncements({ database, jobs, logger });
   // Every ATTEMPT_SWEEP_SECONDS (0: never): test attempts past their deadline closed, stalled grading
   // finished. Every instance sweeps; closing re-checks under a lock.
   const attemptSweep =
@@ -224,5 +244,6 @@ export async function startSchedule({
   return async () => {
     await attemptSweep?.stop();
     await stopAnnouncing();
+    await stopAnnouncingDeliveries();
   };
 }

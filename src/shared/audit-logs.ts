@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keysetCursor, keysetPageSize } from './contract-schemas';
 
 // Audit Logs (docs/spec/admin-billing-and-content.md §2 item 8, §3 Audit log entry): every recorded action,
 // filtered by who acted (a person or the system) and when, searched, paged by a cursor over millions of rows, each
@@ -29,12 +30,6 @@ export const auditDateRangeMilliseconds: Record<AuditDateRange, number> = {
 // The export is a spreadsheet: at most this many rows, newest first.
 export const AUDIT_EXPORT_ROW_LIMIT = 100_000;
 
-// A position in the list (opaque to clients): the created_at and id of a row.
-const cursor = z
-  .string()
-  .max(200)
-  .regex(/^[A-Za-z0-9_-]+$/, { message: 'This page link is broken. Go back to the first page.' });
-
 const filterQuery = {
   // Search: an action (its code or its words: "suspended"), an actor's exact email, a target's exact id or type.
   q: z.string().trim().max(200, { message: 'Search for at most 200 characters.' }).optional(),
@@ -47,14 +42,9 @@ const filterQuery = {
 export const auditLogListQuerySchema = z
   .object({
     ...filterQuery,
-    after: cursor.optional(),
-    before: cursor.optional(),
-    page_size: z.coerce
-      .number({ message: 'The page size must be a whole number.' })
-      .int({ message: 'The page size must be a whole number.' })
-      .min(1, { message: 'The page size must be between 1 and 100.' })
-      .max(100, { message: 'The page size must be between 1 and 100.' })
-      .default(25),
+    after: keysetCursor.optional(),
+    before: keysetCursor.optional(),
+    page_size: keysetPageSize,
   })
   .refine((query) => !(query.after && query.before), {
     message: 'Ask for the next page or the previous one, not both.',

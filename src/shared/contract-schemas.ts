@@ -19,3 +19,17 @@ export const noContent = z.null();
 export const appPath = (what: string) => z.string().describe(`${what}: a path on this site (no scheme or host)`);
 export const absoluteUrl = (what: string) =>
   z.string().describe(`${what}: an absolute URL on the site's public address, for use outside the site`);
+
+// A keyset page's position (opaque to clients, server/platform/keyset-cursor.ts) and size: every list an API
+// client pages through by a cursor takes these.
+export const keysetCursor = z
+  .string()
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+$/, { message: 'This page link is broken. Go back to the first page.' });
+
+export const keysetPageSize = z.coerce
+  .number({ message: 'The page size must be a whole number.' })
+  .int({ message: 'The page size must be a whole number.' })
+  .min(1, { message: 'The page size must be between 1 and 100.' })
+  .max(100, { message: 'The page size must be between 1 and 100.' })
+  .default(25);

@@ -157,6 +157,10 @@ const permissionsByRole = {
     'update:company_member:own',
     'delete:company_membership:own',
     'update:company_ownership:own',
+    // Settings → Integrations (issue 58): the company's webhook endpoints, their delivery log and replays.
+    // Owner and Admins: an endpoint receives every chosen event of the whole company.
+    'read:webhook:own',
+    'update:webhook:own',
   ],
   admin: [
     ...ownAccount,
@@ -212,6 +216,9 @@ const permissionsByRole = {
     'read:privacy_request:any',
     'update:privacy_request:any',
     'read:settings:any',
+    // Platform webhook endpoints, which hear every company's events and payouts (issue 58).
+    'read:webhook:any',
+    'update:webhook:any',
   ],
   account_manager: [
     ...ownAccount,

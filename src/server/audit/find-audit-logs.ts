@@ -11,7 +11,7 @@ import {
 import type { Database } from '../db/client';
 import { auditLogs, users } from '../db/schema';
 import { selectRows } from '../db/select-rows';
-import { AppError } from '../platform/errors';
+import { decodeKeysetCursor, encodeKeysetCursor, exactMomentOf, type KeysetPosition } from '../platform/keyset-cursor';
 
 // The audit log read newest first, a page at a time, over millions of rows. Pages are keyset pages: a
 // cursor holds the (created_at, id) of the row a page stops at, so page 10,000 costs what page 1 does
@@ -26,34 +26,6 @@ import { AppError } from '../platform/errors';
 export type AuditScope = { kind: 'platform' } | { kind: 'company'; companyId: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-interface Position {
-  createdAt: string;
-  id: string;
-}
-
-// created_at to the microsecond, as text: a JavaScript Date keeps milliseconds, which would skip or
-// repeat rows written within the same millisecond at a page's edge.
-const exactCreatedAt = sql<string>`to_char(${auditLogs.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
-export const encodeCursor = (position: Position) =>
-  Buffer.from(`${position.createdAt}|${position.id}`, 'utf8').toString('base64url');
-
-const EXACT_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const BROKEN_CURSOR = 'This page link is broken. Go back to the first page.';
-function decodeCursor(cursor: string): Position {
-  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  // As exactCreatedAt writes it, and a real moment (2026-02-30 is not).
-  const isMoment =
-    createdAt !== undefined &&
-    EXACT_MOMENT.test(createdAt) &&
-    !Number.isNaN(Date.parse(createdAt)) &&
-    new Date(createdAt).toISOString().slice(0, 19) === createdAt.slice(0, 19);
-  if (!isMoment || !id || !UUID.test(id)) {
-    throw new AppError('validation', BROKEN_CURSOR);
-  }
-  return { createdAt, id };
-}
 
 // The distinct actions in the log, read by skipping along the action index (one probe per action, a
 // hundred or so, instead of a pass over the rows).
@@ -120,7 +92,7 @@ async function whereOf(db: Database, scope: AuditScope, filter: AuditLogFilter, 
 // anonymised), beside the address the row kept.
 const columns = {
   row: auditLogs,
-  exactCreatedAt,
+  exactCreatedAt: exactMomentOf(auditLogs.createdAt),
   actorName: users.name,
 };
 type Row = { row: typeof auditLogs.$inferSelect; exactCreatedAt: string; actorName: string | null };
@@ -142,9 +114,9 @@ function auditLogView({ row, actorName }: Row): AuditLogEntry {
   };
 }
 
-const positionOf = (row: Row): Position => ({ createdAt: row.exactCreatedAt, id: row.row.id });
+const positionOf = (row: Row): KeysetPosition => ({ createdAt: row.exactCreatedAt, id: row.row.id });
 const rowKey = sql`(${auditLogs.createdAt}, ${auditLogs.id})`;
-const keyOf = (position: Position) => sql`(${position.createdAt}::timestamptz, ${position.id}::uuid)`;
+const keyOf = (position: KeysetPosition) => sql`(${position.createdAt}::timestamptz, ${position.id}::uuid)`;
 
 // One page, newest first. `after` pages to older rows, `before` to newer ones.
 export async function findAuditLogs({
@@ -165,7 +137,7 @@ export async function findAuditLogs({
   now?: Date;
 }): Promise<AuditLogPage> {
   const where = await whereOf(db, scope, filter, now);
-  const anchor = before ? decodeCursor(before) : after ? decodeCursor(after) : null;
+  const anchor = before ? decodeKeysetCursor(before) : after ? decodeKeysetCursor(after) : null;
   const backwards = Boolean(before);
   const fetched = await db
     .select(columns)
@@ -187,8 +159,8 @@ export async function findAuditLogs({
   const hasOlder = backwards ? true : hasMore;
   return {
     items: page.map(auditLogView),
-    next_cursor: hasOlder && last ? encodeCursor(positionOf(last)) : null,
-    previous_cursor: hasNewer && first ? encodeCursor(positionOf(first)) : null,
+    next_cursor: hasOlder && last ? encodeKeysetCursor(positionOf(last)) : null,
+    previous_cursor: hasNewer && first ? encodeKeysetCursor(positionOf(first)) : null,
   };
 }
 
@@ -208,7 +180,7 @@ export async function* findAuditLogsForExport({
   batchSize?: number;
 }): AsyncGenerator<AuditLogEntry[]> {
   const where = await whereOf(db, scope, filter, now);
-  let anchor: Position | null = null;
+  let anchor: KeysetPosition | null = null;
   let remaining = AUDIT_EXPORT_ROW_LIMIT;
   while (remaining > 0) {
     const rows: Row[] = await db

@@ -43,6 +43,9 @@ export interface JobData {
   // Agreements: each one the talent has not signed is reminded when three days are left
   // (agreements/remind-expiring-agreements.ts).
   'remind-expiring-agreements': Record<string, never>;
+  // Webhooks: one attempt at one delivery; a replay is an attempt outside the retry schedule
+  // (webhooks/deliver-webhook.ts).
+  'deliver-webhook': { deliveryId: string; replay?: boolean };
 }
 export type JobName = keyof JobData;
 

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyContextConfig, HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhookEventTypes } from '~/shared/webhooks';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 interface Operation {
@@ -24,6 +25,11 @@ type OpenApiDocument = {
   };
   paths: Record<string, Record<string, Operation>>;
 };
+
+interface WebhookOperation {
+  parameters: Array<{ name: string }>;
+  requestBody: { content: { 'application/json': { schema: unknown } } };
+}
 
 const PUBLIC_URL = 'https://tandem.example';
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
@@ -207,6 +213,25 @@ describe('OpenAPI document', () => {
       .filter(({ operation }) => !Object.keys(operation.responses).some((status) => status.startsWith('2')))
       .map(({ key }) => key);
     expect(withoutSuccess).toEqual(['GET /api/auth/oidc/{provider}/start']);
+  });
+
+  // OpenAPI 3.1's `webhooks`, under the 3.0 extension name: every event a webhook endpoint may receive.
+  it('describes every webhook event’s body and signature headers under x-webhooks', () => {
+    const webhooks = (document as unknown as { 'x-webhooks': Record<string, { post: WebhookOperation }> })[
+      'x-webhooks'
+    ];
+    expect(Object.keys(webhooks).sort()).toEqual([...webhookEventTypes].sort());
+    const invoicePaid = webhooks['invoice.paid']?.post;
+    expect(invoicePaid?.parameters.map((parameter) => parameter.name)).toEqual([
+      'webhook-id',
+      'webhook-timestamp',
+      'webhook-signature',
+    ]);
+    expect(invoicePaid?.requestBody.content['application/json'].schema).toMatchObject({
+      type: 'object',
+      required: ['type', 'timestamp', 'data'],
+      properties: { type: { enum: ['invoice.paid'] }, data: { properties: { invoice_id: { type: 'string' } } } },
+    });
   });
 
   it('passes redocly lint with no error', { timeout: 60_000 }, async () => {

@@ -15,6 +15,7 @@ import { apiErrorSchema } from '~/shared/errors';
 import { jobSchema } from '~/shared/jobs';
 import { contractSchema, milestoneSchema } from '~/shared/milestones';
 import { applicantProfileSchema } from '~/shared/talent';
+import { webhookEventCatalogue, webhookEventTypes, webhookPayloadSchemaOf } from '~/shared/webhooks';
 import { markRoutesPublic } from './access-control';
 import { SESSION_COOKIE } from './auth-context';
 
@@ -119,6 +120,45 @@ function referToErrorResponse(operation: { responses?: Record<string, unknown> }
   }
 }
 
+// What webhook endpoints receive (issue 58): one operation per event, its body and the Standard Webhooks headers.
+// OpenAPI 3.1 names this `webhooks`; in this 3.0 document (see below) it is `x-webhooks`, the same object under the
+// extension name Redoc and Redocly read for 3.0.
+const signatureHeaders = [
+  ['webhook-id', 'The message’s id (`msg_…`): the same on every attempt, so a repeat can be ignored'],
+  ['webhook-timestamp', 'When this attempt was signed, in seconds since the epoch'],
+  [
+    'webhook-signature',
+    'Space-separated `v1,<base64 HMAC-SHA256>` signatures of `id.timestamp.body`, one per live secret',
+  ],
+].map(([name, description]) => ({ name, in: 'header', required: true, description, schema: { type: 'string' } }));
+
+function webhookOperations() {
+  return Object.fromEntries(
+    webhookEventTypes.map((type) => [
+      type,
+      {
+        post: {
+          operationId: `webhook_${type.replace('.', '_')}`,
+          summary: webhookEventCatalogue[type].description,
+          tags: ['webhooks'],
+          // Sent by Tandem to the receiver, which checks the signature headers rather than a credential.
+          security: [],
+          parameters: signatureHeaders,
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': { schema: z.toJSONSchema(webhookPayloadSchemaOf(type), { target: 'openapi-3.0' }) },
+            },
+          },
+          responses: {
+            '2XX': { description: 'Received. Any other answer, or none within 10 seconds, is tried again later.' },
+          },
+        },
+      },
+    ]),
+  );
+}
+
 const OPERATION_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
 // The OpenAPI document is generated from the zod schemas every route declares. In production it is
@@ -164,7 +204,10 @@ export async function registerOpenApi(
         }
       }
       const components = 'components' in openapiObject ? openapiObject.components : undefined;
-      Object.assign(openapiObject, { components: { ...components, responses: { ApiError: errorResponse } } });
+      Object.assign(openapiObject, {
+        components: { ...components, responses: { ApiError: errorResponse } },
+        'x-webhooks': webhookOperations(),
+      });
       return openapiObject;
     },
   });

@@ -57,6 +57,8 @@ const everyJob: Record<JobName, JobKind> = {
   'fetch-fx-rates': 'run',
   'remind-expiring-tax-forms': 'run',
   'remind-expiring-agreements': 'run',
+  // One POST, with a timeout (10 s) under a quick job's expiry.
+  'deliver-webhook': 'quick',
 };
 // Every job name at run time (JobName is a type only); schedule.test.ts holds the schedule to it.
 export const jobNames = Object.keys(everyJob) as JobName[];

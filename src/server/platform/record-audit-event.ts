@@ -184,7 +184,14 @@ export type AuditAction =
   | 'agreement_settings.updated'
   | 'nec_forms.filing_file_downloaded'
   | 'admin_grant.given'
-  | 'admin_grant.taken';
+  | 'admin_grant.taken'
+  // Webhooks (issue 58): endpoints kept by a company or the platform, and a delivery sent again by hand.
+  | 'webhook_endpoint.created'
+  | 'webhook_endpoint.updated'
+  | 'webhook_endpoint.deleted'
+  | 'webhook_endpoint.secret_rotated'
+  | 'webhook_endpoint.disabled'
+  | 'webhook_delivery.replayed';
 
 interface AuditEvent {
   actorId: string | null;

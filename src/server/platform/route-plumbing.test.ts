@@ -15,6 +15,8 @@ import type { RouteAccess } from './access-control';
 // What each kind of `:id` names, by the path before it: a new kind of id gets a line here.
 const idNouns: Array<[prefix: string, noun: string]> = [
   ['/api/jobs/', 'job'],
+  ['/api/company/webhooks/', 'webhook endpoint'],
+  ['/api/admin/webhooks/', 'webhook endpoint'],
   ['/api/admin/tax-rates/', 'tax rate'],
   ['/api/admin/tax-data-readers/', 'administrator'],
   ['/api/applicant/tax-forms/1099-nec/', 'Form 1099-NEC'],

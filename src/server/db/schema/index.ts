@@ -11,6 +11,7 @@ export * from './companies';
 export * from './files';
 export * from './fixed-price';
 export * from './fx';
+export * from './integrations';
 export * from './jobs';
 export * from './mail';
 export * from './meetings';

@@ -37,6 +37,7 @@ import { payoutSentEmail } from './payout-sent';
 import { taxFormExpiringEmail } from './tax-form-expiring';
 import { teamInvitationEmail } from './team-invitation';
 import { verificationEmail } from './verification';
+import { webhookEndpointDisabledEmail } from './webhook-endpoint-disabled';
 
 // Every email the platform sends, by the name of its file. Features import the template they send from
 // its own file; this list is for the test that renders each one (templates.test.ts checks that every
@@ -81,6 +82,7 @@ export const emailTemplates = {
   'tax-form-expiring': taxFormExpiringEmail,
   'team-invitation': teamInvitationEmail,
   verification: verificationEmail,
+  'webhook-endpoint-disabled': webhookEndpointDisabledEmail,
 } as const;
 
 export type EmailTemplateName = keyof typeof emailTemplates;

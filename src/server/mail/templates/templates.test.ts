@@ -242,6 +242,15 @@ const samples: { [Name in EmailTemplateName]: Parameters<(typeof emailTemplates)
   'tax-form-expiring': [{ name, validUntil: '31 December 2029', taxFormUrl: url, isRequiredForPayouts: true }],
   'nec-form-issued': [{ name, year: 2025, amount: '$660.01', corrected: true, earningsUrl: url }],
   verification: [{ name, url }],
+  'webhook-endpoint-disabled': [
+    {
+      name,
+      url: 'https://hooks.example/tandem?team=a&b',
+      failedFor: '1 day and 14 hours',
+      lastError: 'HTTP 500 <b>',
+      settingsUrl,
+    },
+  ],
 };
 
 function render(templateName: EmailTemplateName) {
