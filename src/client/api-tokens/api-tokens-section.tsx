@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
-import { CheckIcon, CopyIcon, KeyRoundIcon, TriangleAlertIcon } from 'lucide-react';
+import { KeyRoundIcon, TriangleAlertIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { SecretOnceNotice } from '~/client/components/secret-once-notice';
 import { Alert } from '~/client/components/ui/alert';
 import { ConfirmDialog } from '~/client/components/ui/alert-dialog';
 import { Button } from '~/client/components/ui/button';
@@ -68,7 +69,15 @@ export function ApiTokensSection() {
         )}
         {/* While the platform refuses tokens, a new one would only look usable (the server refuses it too). */}
         {tokens.data?.api_access !== false && <CreateTokenForm onCreated={setCreated} />}
-        {created && <NewTokenNotice created={created} onDone={() => setCreated(null)} />}
+        {created && (
+          <SecretOnceNotice
+            title={`${texts.createdTitle}: ${created.token.name}`}
+            description={texts.createdDescription}
+            secret={created.secret}
+            label="Your new API token"
+            onDone={() => setCreated(null)}
+          />
+        )}
         {tokens.isPending && (
           <div className="space-y-3" role="status">
             <span className="sr-only">Loading API tokens</span>
@@ -174,46 +183,6 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: CreatedApiToken) 
         </Button>
       </div>
     </form>
-  );
-}
-
-function NewTokenNotice({ created, onDone }: { created: CreatedApiToken; onDone: () => void }) {
-  const [isCopied, setIsCopied] = useState(false);
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(created.secret);
-      setIsCopied(true);
-    } catch {
-      toast({ title: 'Copy failed', description: 'Select the token and copy it by hand.', variant: 'destructive' });
-    }
-  }
-  return (
-    <Alert variant="success">
-      <div className="min-w-0 flex-1 space-y-2">
-        <p className="font-medium">
-          {texts.createdTitle}: {created.token.name}
-        </p>
-        <p>{texts.createdDescription}</p>
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-          <Input
-            readOnly
-            aria-label="Your new API token"
-            value={created.secret}
-            onFocus={(event) => event.currentTarget.select()}
-            className="min-w-0 flex-1 bg-background font-mono text-xs"
-          />
-          <div className="flex gap-2">
-            <Button type="button" size="sm" variant="outline" onClick={copy}>
-              {isCopied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
-              {isCopied ? 'Copied' : 'Copy'}
-            </Button>
-            <Button type="button" size="sm" variant="ghost" onClick={onDone}>
-              Done
-            </Button>
-          </div>
-        </div>
-      </div>
-    </Alert>
   );
 }
 

@@ -15,6 +15,7 @@ import { EmailPreferencesSection } from '~/client/notifications/email-preference
 import { PrivacySection } from '~/client/privacy/privacy-section';
 import type { PageProps } from '~/client/routes';
 import { TeamTab } from '~/client/teams/team-tab';
+import { WebhooksSection } from '~/client/webhooks';
 import type { CurrentUser } from '~/shared/auth';
 import { principalOfUser } from '~/shared/auth';
 import { can } from '~/shared/permissions';
@@ -23,7 +24,7 @@ import { paths } from '~/shared/routes';
 // A company person's (or an account manager's) Settings, in tabs: their profile, time zone and availability,
 // and the company's public profile; sign-in details, sessions and API tokens (account/); which notifications
 // are emailed (notifications/); for a company member, the Team (team/, ?tab=team), the message templates
-// (message-templates/, ?tab=templates), the agreement templates (agreements/, ?tab=agreements) and the audit log their role may read; privacy. Composed here so no
+// (message-templates/, ?tab=templates), the agreement templates (agreements/, ?tab=agreements), the webhooks of Integrations (webhooks/, ?tab=integrations) and the audit log their role may read; privacy. Composed here so no
 // feature imports another.
 export default function CompanySettingsPage({ pageId }: PageProps) {
   const { data } = useQuery(currentUserQueryOptions());
@@ -101,6 +102,12 @@ function settingsTabsOf(user: CurrentUser, onLeft: () => void): SettingsTab[] {
             <AgreementTemplatesSection />
           </div>
         ),
+      },
+    member &&
+      can(principal, 'read:webhook:own') && {
+        id: 'integrations',
+        label: 'Integrations',
+        content: <WebhooksSection owner="company" />,
       },
     member &&
       can(principal, 'read:audit_log:own') && {

@@ -221,7 +221,7 @@ async function disableIfNothingGotThrough(
     .select({ name: users.name, email: users.email })
     .from(users)
     .where(recipientIds ? inArray(users.id, recipientIds) : and(eq(users.role, 'admin'), eq(users.status, 'active')));
-  const settingsUrl = `${context.publicUrl}${endpoint.companyId ? `${paths.companySettings.path}?tab=integrations` : `${paths.adminSettings.path}?tab=webhooks`}`;
+  const settingsUrl = `${context.publicUrl}${endpoint.companyId ? `${paths.companySettings.path}?tab=integrations` : paths.adminSettings.path}`;
   for (const recipient of recipients) {
     await context.mailer.send(
       recipient.email,

@@ -1,0 +1,1 @@
+export { WebhooksSection } from './webhooks-section';
