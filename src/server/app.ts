@@ -5,6 +5,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawRequestD
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { COMPANY_API_KEY_PREFIX } from '~/shared/api-keys';
 import { accountRoutes } from './account/routes';
 import { managerRoutes } from './account-managers/manager-routes';
 import { accountManagerRoutes } from './account-managers/routes';
@@ -27,6 +28,8 @@ import { authRoutes } from './auth/routes';
 import { adminInvoiceRoutes } from './billing/admin-invoice-routes';
 import { invoiceRoutes } from './billing/invoice-routes';
 import { companyRoutes } from './companies/routes';
+import { resolveCompanyApiKey } from './company-api-keys/resolve-company-api-key';
+import { companyApiKeyRoutes, registerApiKeyRateLimit } from './company-api-keys/routes';
 import type { Config, TrustedProxies } from './config';
 import type { DatabaseHandle } from './db/client';
 import { earningsRoutes } from './earnings/routes';
@@ -59,6 +62,7 @@ import { createBackgroundTasks } from './platform/background-tasks';
 import { registerCspReports } from './platform/csp-reports';
 import { AppError, refuseWhileStopping, registerErrorHandling, sendError } from './platform/errors';
 import { createConfiguredFileStore } from './platform/file-store';
+import { registerIdempotency } from './platform/idempotency';
 import { createLiveHub } from './platform/live-hub';
 import {
   createLogger,
@@ -279,11 +283,15 @@ export async function buildApp({ config, secret, database, redis, webClient, log
       },
       tokenOwnerOf: async (token) => {
         const { api_access } = await settings.get();
-        return resolveApiToken({ db: database.db, token, apiAccess: api_access });
+        return token.startsWith(COMPANY_API_KEY_PREFIX)
+          ? resolveCompanyApiKey({ db: database.db, key: token, apiAccess: api_access })
+          : resolveApiToken({ db: database.db, token, apiAccess: api_access });
       },
     },
   });
   registerMaintenanceMode(app, { settings });
+  registerApiKeyRateLimit(app, { perMinute: config.API_KEY_RATE_LIMIT_PER_MINUTE });
+  registerIdempotency(app, { db: database.db });
   // The health and readiness probes first: they stay out of System Health's error rate, and the API
   // documentation opens on them (its sections follow the order routes are registered).
   await app.register(healthRoutes, { database, redis });
@@ -337,6 +345,7 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   await app.register(taxRateRoutes, { context });
   await app.register(apiTokenRoutes, { context });
   await app.register(webhookRoutes, { context });
+  await app.register(companyApiKeyRoutes, { context });
   await app.register(accountManagerRoutes, { context });
   await app.register(managerRoutes, { context });
   await app.register(adminJobRoutes, { context });

@@ -196,6 +196,8 @@ const envSchema = z
     // Webhooks to loopback, private and link-local addresses, and over plain http: refused in production (a
     // webhook must never reach inside the network Tandem runs in), allowed elsewhere for a receiver on this machine.
     WEBHOOK_PRIVATE_TARGETS: booleanFromEnv.optional(),
+    // Requests one company API key may make a minute, across every instance (Redis counts them).
+    API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
     // Payments through Stripe (its secret API key); unset, the test-mode provider runs here with no network.
     STRIPE_SECRET_KEY: z
       .string()

@@ -23,6 +23,7 @@ import { bringLedgerUpToDate } from './payouts/payout-run-records';
 import { preparePayoutRun } from './payouts/prepare-payout-run';
 import { sendStripeTransfers } from './payouts/send-stripe-transfers';
 import { sweepStoredFiles } from './platform/file-store';
+import { forgetIdempotencyKeys } from './platform/forget-idempotency-keys';
 import { getPlatformSettings } from './platform/get-platform-settings';
 import type { JobData, JobName, JobQueue } from './platform/job-queue';
 import { isoDay } from './platform/work-calendar';
@@ -32,6 +33,7 @@ import { extractCvText } from './talent/extract-cv-text';
 import { remindExpiringTaxForms } from './tax-forms/remind-expiring-tax-forms';
 import { startWebhookAnnouncements } from './webhooks/announce-webhook-deliveries';
 import { deliverWebhook } from './webhooks/deliver-webhook';
+import { forgetWebhookMessages } from './webhooks/forget-webhook-messages';
 import { startDueAssignments } from './work/start-due-assignments';
 
 // What runs when (decision 020): every background job and every timer of an instance, and nowhere else.
@@ -119,7 +121,12 @@ export function scheduleOf({ context, logger }: { context: ScheduleContext; logg
     // Every day at 03:30, away from the invoice run and the overdue sweep: the retention policy.
     'apply-retention': {
       cron: '30 3 * * *',
-      work: () => applyRetention({ db, files }),
+      work: async () => {
+        await applyRetention({ db, files });
+        // Idempotency keys a day old, and webhook messages past their delivery log's 30 days (issue 58).
+        await forgetIdempotencyKeys({ db });
+        await forgetWebhookMessages({ db });
+      },
     },
     // Every hour: uploads never linked, or no longer named.
     'sweep-stored-files': {

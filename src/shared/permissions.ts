@@ -161,6 +161,9 @@ const permissionsByRole = {
     // Owner and Admins: an endpoint receives every chosen event of the whole company.
     'read:webhook:own',
     'update:webhook:own',
+    // Its API keys: made, rotated and revoked by the Owner and Admins, each with the scopes it is given.
+    'read:api_key:own',
+    'update:api_key:own',
   ],
   admin: [
     ...ownAccount,

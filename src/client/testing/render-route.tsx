@@ -9,6 +9,7 @@ import { type CurrentUser, principalOfUser } from '~/shared/auth';
 import { accountContract } from '~/shared/contracts/account';
 import { agreementsContract } from '~/shared/contracts/agreements';
 import { authContract } from '~/shared/contracts/auth';
+import { companyApiKeysContract } from '~/shared/contracts/company-api-keys';
 import { hiringTeamContract } from '~/shared/contracts/hiring-team';
 import { meetingsContract } from '~/shared/contracts/meetings';
 import { messagingContract } from '~/shared/contracts/messaging';
@@ -91,6 +92,8 @@ export async function renderRoute(
     page: 1,
     page_size: Number(query.get('page_size') ?? 10),
   }));
+  // Settings → Integrations (issue 58): no API keys made yet.
+  server.fallback(companyApiKeysContract.list, () => ({ keys: [], scopes: [], rate_limit_per_minute: 600 }));
   server.fallback(agreementsContract.jobAgreements, () => ({ templates: null, effective: [] }));
   server.fallback(agreementsContract.settings, () => ({
     default_templates: [],

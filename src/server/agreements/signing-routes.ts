@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { agreementsContract } from '~/shared/contracts/agreements';
-import { can } from '~/shared/permissions';
 import type { AppContext } from '../app-context';
 import { findAgreementSettings } from '../kernels/agreements/agreement-settings';
-import { currentAuth, currentCompanyId, principalOf } from '../platform/access-control';
+import { authMay, currentAuth, currentCompanyId } from '../platform/access-control';
 import { registerEndpoint } from '../platform/contract-routes';
 import { sendDownload } from '../platform/file-transfer';
 import { createLimiter } from '../platform/rate-limits';
@@ -51,7 +50,7 @@ export async function agreementSigningRoutes(app: FastifyInstance, { context }: 
   const companyOf = (request: FastifyRequest): AgreementViewer => ({
     kind: 'company',
     companyId: currentCompanyId(request),
-    mayCountersign: can(principalOf(currentAuth(request)), 'update:agreement:own'),
+    mayCountersign: authMay(currentAuth(request), 'update:agreement:own'),
   });
   const sign = async (request: FastifyRequest, viewer: AgreementViewer, id: string, input: SignatureInput) => {
     await signLimit.check(request);

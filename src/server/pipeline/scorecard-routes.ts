@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { scorecardsContract } from '~/shared/contracts/scorecards';
-import { can } from '~/shared/permissions';
 import type { AppContext } from '../app-context';
-import { currentAuth, currentCompanyId, principalOf } from '../platform/access-control';
+import { authMay, currentAuth, currentCompanyId } from '../platform/access-control';
 import { registerEndpoint } from '../platform/contract-routes';
 import { companyActorOf } from '../platform/route-schemas';
 import { fillScorecard, loadScorecardSummary } from './scorecards';
@@ -22,7 +21,7 @@ export async function scorecardRoutes(app: FastifyInstance, { context }: { conte
         companyId: currentCompanyId(request),
         id: request.params.id,
         viewerId: currentAuth(request).user.id,
-        canFill: can(principalOf(currentAuth(request)), 'update:job_application:own'),
+        canFill: authMay(currentAuth(request), 'update:job_application:own'),
       }),
   );
 

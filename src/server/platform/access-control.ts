@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { apiKeyTexts } from '~/shared/api-keys';
 import { apiTokenTexts } from '~/shared/api-tokens';
 import { type SignedOutReason, signedOutTexts } from '~/shared/auth';
 import { can, type Permission, type Principal } from '~/shared/permissions';
@@ -60,6 +61,14 @@ export function requireAccess(request: FastifyRequest) {
   if (!access) throw new AppError('forbidden', 'This endpoint is not open to anyone yet.');
   if (access === 'public') return;
   if (!request.auth) throw notSignedIn(request);
+  if (request.auth.via === 'api_key') {
+    // A key reaches only what its scopes name: a route any signed-in person may call is a person's own
+    // (their account, notifications, conversations), never an integration's.
+    if (request.routeOptions.config.sessionOnly || access === 'signed_in') {
+      throw new AppError('forbidden', apiKeyTexts.personalOnly);
+    }
+    if (!request.auth.grants?.has(access.permission)) throw new AppError('forbidden', apiKeyTexts.outOfScope);
+  }
   if (request.routeOptions.config.sessionOnly && request.auth.via === 'api_token') {
     throw new AppError('forbidden', apiTokenTexts.sessionRequired);
   }
@@ -68,6 +77,12 @@ export function requireAccess(request: FastifyRequest) {
   if (access.verifiedEmail && !request.auth.user.emailVerified) {
     throw new AppError('forbidden', unverifiedEmailMessage(request.auth.user.email, access.verifiedEmail));
   }
+}
+
+// Whether the request may do something beyond the route's own permission (a section it shows, a button it
+// offers): its role's permissions, narrowed to a company API key's scopes.
+export function authMay(auth: AuthContext, permission: Permission): boolean {
+  return can(principalOf(auth), permission) && (!auth.grants || auth.grants.has(permission));
 }
 
 // Whose permissions a request has: the role, and a company user's role in their company.

@@ -121,7 +121,14 @@ export function registerEndpoint<E extends Endpoint>(
       ...(upload && { bodyLimit: upload.maxBytes }),
       method: endpoint.method,
       url: endpoint.path,
-      config: { ...routeOptions.config, contract: endpoint.name },
+      config: {
+        ...routeOptions.config,
+        contract: endpoint.name,
+        // Every create takes an Idempotency-Key (platform/idempotency.ts), unless its contract reads the header itself.
+        ...(endpoint.method === 'POST' && {
+          idempotency: endpoint.headers?.shape['idempotency-key'] ? ('own' as const) : ('replayed' as const),
+        }),
+      },
       schema,
       handler: handler as RouteHandlerMethod,
     });

@@ -159,6 +159,14 @@ function webhookOperations() {
   );
 }
 
+// Every create's optional header (platform/idempotency.ts).
+const idempotencyKeyHeader = {
+  type: 'string',
+  maxLength: 255,
+  description:
+    'Makes the create safe to retry: the same key on the same request within a day answers with the first answer (Idempotent-Replayed: true); on a different request, 422.',
+};
+
 const OPERATION_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
 // The OpenAPI document is generated from the zod schemas every route declares. In production it is
@@ -187,7 +195,12 @@ export async function registerOpenApi(
       const transformed = jsonSchemaTransform(document);
       if (transformed.schema.hide) return transformed;
       // A route that states its own security keeps it.
-      return { ...transformed, schema: { security: securityOf(document.route.config), ...transformed.schema } };
+      const schema = { security: securityOf(document.route.config), ...transformed.schema };
+      if (document.route.config?.idempotency === 'replayed') {
+        const headers = (schema.headers ?? { type: 'object', properties: {} }) as { properties?: object };
+        schema.headers = { ...headers, properties: { ...headers.properties, 'idempotency-key': idempotencyKeyHeader } };
+      }
+      return { ...transformed, schema };
     },
     // Here rather than in transform: a route serving several methods is one route but several operations.
     transformObject: (document) => {

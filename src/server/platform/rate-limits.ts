@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { AppError } from './errors';
 
@@ -30,6 +30,9 @@ interface Limiter {
   count(request: FastifyRequest): Promise<void>;
   // Whether the limit has been reached (max attempts counted), without counting or refusing.
   isReached(request: FastifyRequest): Promise<boolean>;
+  // hit(), telling the caller where it stands in the standard headers (RateLimit-Limit, RateLimit-Remaining,
+  // RateLimit-Reset: IETF httpapi-ratelimit-headers), on the answer and on the refusal alike.
+  hitAndTell(request: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -121,6 +124,22 @@ export function createLimiter(app: FastifyInstance, rule: LimitRule): Limiter {
     isReached: async (request) => {
       const result = await limit(request, { increment: false });
       return !result.isAllowed && result.remaining === 0;
+    },
+    hitAndTell: async (request, reply) => {
+      const result = await limit(request, { increment: true });
+      // Allowed outright (the plugin's allow list): nothing is counted.
+      if (result.isAllowed) return;
+      reply.header('ratelimit-limit', String(rule.max));
+      reply.header('ratelimit-remaining', String(Math.max(0, result.remaining)));
+      reply.header('ratelimit-reset', String(result.ttlInSeconds));
+      if (result.isExceeded) {
+        throw new AppError(
+          'rate_limited',
+          `${rule.message}. ${waitSentence(result.ttlInSeconds)}`,
+          undefined,
+          result.ttlInSeconds,
+        );
+      }
     },
   };
 }

@@ -191,7 +191,11 @@ export type AuditAction =
   | 'webhook_endpoint.deleted'
   | 'webhook_endpoint.secret_rotated'
   | 'webhook_endpoint.disabled'
-  | 'webhook_delivery.replayed';
+  | 'webhook_delivery.replayed'
+  // Company API keys (issue 58).
+  | 'api_key.created'
+  | 'api_key.rotated'
+  | 'api_key.revoked';
 
 interface AuditEvent {
   actorId: string | null;

@@ -16,6 +16,7 @@ import type { RouteAccess } from './access-control';
 const idNouns: Array<[prefix: string, noun: string]> = [
   ['/api/jobs/', 'job'],
   ['/api/company/webhooks/', 'webhook endpoint'],
+  ['/api/company/api-keys/', 'API key'],
   ['/api/admin/webhooks/', 'webhook endpoint'],
   ['/api/admin/tax-rates/', 'tax rate'],
   ['/api/admin/tax-data-readers/', 'administrator'],
@@ -118,7 +119,8 @@ describe('route plumbing', () => {
       expect(noun, `${route.url}: add what its id names to idNouns`).toBeDefined();
       const sentence = malformedIdMessage(noun ?? '');
       for (const method of methodsOf(route)) {
-        const url = route.url.replace(':id', 'not-an-id');
+        // The route's other parameters well formed, so the answer is about :id alone.
+        const url = route.url.replace(':id', 'not-an-id').replace(/:\w+/g, '00000000-0000-4000-8000-000000000000');
         const response = await requestAllowedBy(route.config?.access as RouteAccess, {
           method,
           url,

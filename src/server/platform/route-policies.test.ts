@@ -1,9 +1,19 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ApiKeyScope,
+  apiKeyScopes,
+  apiKeyTexts,
+  COMPANY_API_KEYS_MAX,
+  permissionsOfScopes,
+} from '~/shared/api-keys';
 import { principalName, principals, principalsWith } from '~/shared/permissions';
+import { createCompanyApiKey } from '../company-api-keys/create-company-api-key';
+import { companyMembers } from '../db/schema';
 import { signedInAccount } from '../testing/auth-helpers';
 import { writeFixtureBuild } from '../testing/fixture-client-build';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -39,6 +49,7 @@ describe('route policies', () => {
     await fs.rm(clientDirectory, { recursive: true, force: true });
   });
 
+  const isApiRoute = (route: { url: string }) => route.url.startsWith('/api/');
   const concreteUrl = (url: string) => url.replace(/:\w+/g, '00000000-0000-4000-8000-000000000000');
   const methodsOf = (method: HTTPMethods | HTTPMethods[]) => (Array.isArray(method) ? method : [method]);
 
@@ -53,7 +64,7 @@ describe('route policies', () => {
 
   it('refuses signed-out callers with 401 and every role (each company role apart) without the permission with 403', async () => {
     const protectedRoutes = testApp.app.routeRegistry.filter(
-      (route) => route.url.startsWith('/api/') && route.config?.access !== 'public',
+      (route) => isApiRoute(route) && route.config?.access !== 'public',
     );
     expect(protectedRoutes.length).toBeGreaterThan(5);
     let checked = 0;
@@ -86,7 +97,7 @@ describe('route policies', () => {
   // A Viewer holds read permissions only: a route that changes something under one would let them change it.
   it('guards no state-changing API route with a read permission', () => {
     const changedUnderRead = testApp.app.routeRegistry
-      .filter((route) => route.url.startsWith('/api/'))
+      .filter((route) => isApiRoute(route))
       .flatMap((route) =>
         methodsOf(route.method)
           .filter((method) => !['GET', 'HEAD', 'OPTIONS'].includes(method))
@@ -103,6 +114,79 @@ describe('route policies', () => {
       'POST /api/account/data-export',
       'POST /api/admin/applicants/:id/tax-form/reveal',
     ]);
+  });
+
+  // A company API key reaches exactly what its scopes name (issue 58): each permission a route asks for is
+  // refused to a key holding every scope but the ones granting it, and let through to a key holding only those.
+  it('lets a company API key through only the routes its scopes grant', { timeout: 120_000 }, async () => {
+    // A company holds at most COMPANY_API_KEYS_MAX keys: a new one takes over when it is full.
+    let owner = await signedInAccount(testApp, { role: 'company' });
+    const companyOf = async (account: typeof owner) => {
+      const [membership] = await testApp.database.db
+        .select({ companyId: companyMembers.companyId })
+        .from(companyMembers)
+        .where(eq(companyMembers.userId, account.user.id));
+      return membership?.companyId ?? '';
+    };
+    let companyId = await companyOf(owner);
+    let held = 0;
+    const keys = new Map<string, string>();
+    const keyWith = async (scopes: ApiKeyScope[]) => {
+      const name = [...scopes].sort().join(' ');
+      const known = keys.get(name);
+      if (known) return known;
+      if (held === COMPANY_API_KEYS_MAX) {
+        owner = await signedInAccount(testApp, { role: 'company' });
+        companyId = await companyOf(owner);
+        held = 0;
+      }
+      held++;
+      const { secret } = await createCompanyApiKey({
+        db: testApp.database.db,
+        companyId,
+        actorId: owner.user.id,
+        actorName: owner.user.name,
+        input: { name: name.slice(0, 100) || 'none', scopes, expires_in_days: null },
+      });
+      keys.set(name, secret);
+      return secret;
+    };
+    const scopeRefusals: string[] = [apiKeyTexts.outOfScope, apiKeyTexts.personalOnly];
+    const protectedRoutes = testApp.app.routeRegistry.filter(
+      (route) => isApiRoute(route) && route.config?.access !== 'public',
+    );
+    let allowed = 0;
+    let refused = 0;
+    for (const route of protectedRoutes) {
+      const access = route.config?.access as RouteAccess;
+      const permission = typeof access === 'object' ? access.permission : null;
+      const granting = permission ? apiKeyScopes.filter((scope) => permissionsOfScopes([scope]).has(permission)) : [];
+      const others = apiKeyScopes.filter((scope) => !granting.includes(scope));
+      for (const method of methodsOf(route.method)) {
+        if (method === 'HEAD') continue;
+        const url = concreteUrl(route.url);
+        const call = async (key: string) =>
+          testApp.app.inject({
+            method,
+            url,
+            headers: { authorization: `Bearer ${key}` },
+            payload: method === 'GET' ? undefined : {},
+          });
+        const without = await call(await keyWith(others));
+        expect(without.statusCode, `${method} ${url} without its scope`).toBe(403);
+        expect(scopeRefusals, `${method} ${url} without its scope`).toContain(without.json().error);
+        refused++;
+        const [narrowest] = granting;
+        if (narrowest && !route.config?.sessionOnly) {
+          const through = await call(await keyWith([narrowest]));
+          const error = through.statusCode === 403 ? through.json().error : null;
+          expect(scopeRefusals, `${method} ${url} with ${narrowest}`).not.toContain(error);
+          allowed++;
+        }
+      }
+    }
+    expect(refused).toBeGreaterThan(100);
+    expect(allowed).toBeGreaterThan(40);
   });
 
   it('keeps company and admin routes from applicants', () => {

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { webhookDeliveryStatuses, webhookDisabledReasons } from '~/shared/webhooks';
 import { users } from './auth';
 import { companies } from './companies';
@@ -102,4 +114,60 @@ export const webhookAttempts = pgTable(
     replay: boolean().notNull().default(false),
   },
   (table) => [index('webhook_attempts_delivery_idx').on(table.deliveryId, table.attemptedAt)],
+);
+
+// A company's API key (issue 58): a credential of the company, not of a person. It acts as its own integration
+// user (a users row with no membership and no password, named after the key), so what it does is audited as the
+// key's and survives whoever made it leaving. Only the key's SHA-256 is kept; after a rotation the replaced key's
+// hash works until previous_key_expires_at.
+export const companyApiKeys = pgTable(
+  'company_api_keys',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    integrationUserId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    scopes: text().array().notNull(),
+    keyHash: text().notNull(),
+    keyPrefix: text().notNull(),
+    previousKeyHash: text(),
+    previousKeyExpiresAt: timestamp({ withTimezone: true }),
+    createdById: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp({ withTimezone: true }),
+    expiresAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('company_api_keys_key_hash_idx').on(table.keyHash),
+    uniqueIndex('company_api_keys_previous_key_hash_idx').on(table.previousKeyHash),
+    index('company_api_keys_company_idx').on(table.companyId, table.createdAt),
+    index('company_api_keys_integration_user_idx').on(table.integrationUserId),
+    index('company_api_keys_created_by_idx').on(table.createdById),
+  ],
+);
+
+// Creates sent with an Idempotency-Key (issue 58): the first answer, kept for a day, is the answer to every repeat
+// of the same request by the same caller (platform/idempotency.ts). Keyed by who asked (a user, an integration)
+// and the key they chose; the request's fingerprint tells a repeat from a different request reusing the key.
+export const idempotentRequests = pgTable(
+  'idempotent_requests',
+  {
+    callerId: uuid().notNull(),
+    key: text().notNull(),
+    fingerprint: text().notNull(),
+    // Null while the first request runs.
+    responseStatus: integer(),
+    responseBody: text(),
+    responseContentType: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.callerId, table.key] }),
+    index('idempotent_requests_created_at_idx').on(table.createdAt),
+  ],
 );

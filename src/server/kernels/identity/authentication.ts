@@ -11,7 +11,8 @@ interface Authenticators {
   // The person a session cookie signs in; why not, when a suspension ended the session; or null (unknown,
   // expired, idle): the cookie is cleared.
   sessionOf(token: string): Promise<AuthContext | EndedSession | null>;
-  // The owner a personal API token acts as; throws an AppError with a sentence when it is refused.
+  // The owner a personal API token, or the integration a company API key, acts as; throws an AppError with a
+  // sentence when it is refused.
   tokenOwnerOf(token: string): Promise<AuthContext>;
 }
 
