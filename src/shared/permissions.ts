@@ -164,6 +164,9 @@ const permissionsByRole = {
     // Its API keys: made, rotated and revoked by the Owner and Admins, each with the scopes it is given.
     'read:api_key:own',
     'update:api_key:own',
+    // Settings → Security: the company's email domain, single sign-on, just-in-time membership and SCIM provisioning.
+    'read:identity_settings:own',
+    'update:identity_settings:own',
   ],
   admin: [
     ...ownAccount,

@@ -8,6 +8,7 @@ export * from './auth';
 export * from './availability';
 export * from './billing';
 export * from './companies';
+export * from './company-identity';
 export * from './files';
 export * from './fixed-price';
 export * from './fx';
