@@ -53,7 +53,7 @@ export const webhookEventCatalogue = {
     description: 'A hire’s assignment started: the talent can log time.',
     data: z.object({
       assignment_id: id('assignment'),
-      job_id: id('job'),
+      job_id: id('job').nullable().describe('The job hired for; null for a placement an administrator made'),
       applicant_id: id('applicant'),
       start_date: z.string().describe('The first day of work (YYYY-MM-DD)'),
     }),

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { Currency } from '~/shared/currencies';
+import { decimalOfMinor } from '~/shared/accounting';
+import { type Currency, currencyOf } from '~/shared/currencies';
 import type { Database } from '../db/client';
 import { invoiceItems, invoices, type milestones, users } from '../db/schema';
+import { emitWebhookEvent } from '../kernels/integrations/emit-webhook-event';
 import { buildMilestoneItems } from '../kernels/money/invoice-arithmetic';
 import { takeInvoiceNumbers } from '../kernels/money/issue-invoices';
 import { postInvoiceIssued } from '../kernels/money/post-invoice-issued';
@@ -66,7 +68,7 @@ export async function issueReleaseInvoice({
       createdAt: now,
       updatedAt: now,
     })
-    .returning({ id: invoices.id, number: invoices.invoiceNumber });
+    .returning({ id: invoices.id, number: invoices.invoiceNumber, currency: invoices.currency });
   if (!invoice) throw new Error('The release invoice was not stored.');
   await tx.insert(invoiceItems).values(
     arithmetic.items.map((item, index) => ({
@@ -85,5 +87,14 @@ export async function issueReleaseInvoice({
     })),
   );
   await postInvoiceIssued(tx, invoice.id);
+  // Issued already paid by the funding charge: a receiver hears both, as of an invoice paid at once.
+  const amounts = {
+    invoice_id: invoice.id,
+    number: invoice.number,
+    currency: invoice.currency,
+    total: decimalOfMinor(arithmetic.totalCents, currencyOf(invoice.currency)),
+  };
+  await emitWebhookEvent({ db: tx, companyId, type: 'invoice.issued', data: { ...amounts, due_date: today } });
+  await emitWebhookEvent({ db: tx, companyId, type: 'invoice.paid', data: amounts });
   return { id: invoice.id, number: invoice.number, totalCents: arithmetic.totalCents };
 }

@@ -1,9 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { decimalOfMinor } from '~/shared/accounting';
 import { formatCents } from '~/shared/billing';
 import { milestoneTexts } from '~/shared/milestones';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { milestones } from '../db/schema';
+import { emitWebhookEvent } from '../kernels/integrations/emit-webhook-event';
 import { notifyTalent } from '../kernels/work/work-notifications';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
@@ -62,6 +64,18 @@ export async function releaseMilestone({
         automatic: actorId === null,
       },
       ipAddress,
+    },
+  });
+  await emitWebhookEvent({
+    db: tx,
+    companyId,
+    type: 'milestone.released',
+    data: {
+      milestone_id: released.id,
+      assignment_id: assignmentId,
+      title: released.title,
+      currency,
+      amount: decimalOfMinor(released.releasedCents, currency),
     },
   });
 }

@@ -11,6 +11,7 @@ import { type ApplicationHistoryEntry, applications, companies, jobs, users } fr
 import { assignJobTests } from '../kernels/hiring/assign-tests';
 import { readableBy } from '../kernels/hiring/job-visibility';
 import { attachProposalFiles, loadProposalFiles } from '../kernels/hiring/proposal-files';
+import { emitWebhookEvent } from '../kernels/integrations/emit-webhook-event';
 import { companyRecipients } from '../kernels/notices/company-recipients';
 import { notify } from '../kernels/notices/notify';
 import { AppError, isUniqueViolation, validationError } from '../platform/errors';
@@ -162,6 +163,19 @@ export async function applyToJob({
             proposal_price_cents: proposal.proposalPriceCents,
           },
           ipAddress,
+        },
+      });
+      await emitWebhookEvent({
+        db: tx,
+        companyId: job.companyId,
+        type: 'application.created',
+        data: {
+          application_id: created.id,
+          job_id: jobId,
+          job_title: job.title,
+          applicant_id: applicantId,
+          status: created.status,
+          created_at: created.createdAt.toISOString(),
         },
       });
       return {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { meetingTexts } from '~/shared/meetings';
 import { meetings } from '../db/schema';
+import { emitWebhookEvent } from '../kernels/integrations/emit-webhook-event';
 import type { Mailer } from '../mail/mailer';
 import { meetingCancelledEmail } from '../mail/templates/meeting-cancelled';
 import { AppError } from '../platform/errors';
@@ -61,6 +62,13 @@ export async function cancelMeeting({
           startsAt: timeFor(cancelled.startsAt, participant),
           reason,
         }),
+    });
+    // Always a company's (create-meeting-record.ts); a null company would reach platform endpoints only.
+    await emitWebhookEvent({
+      db: tx,
+      companyId: cancelled.companyId,
+      type: 'meeting.cancelled',
+      data: { meeting_id: cancelled.id, title: cancelled.title, starts_at: cancelled.startsAt.toISOString() },
     });
     return { meeting: cancelled, participantIds };
   });

@@ -3,12 +3,13 @@ import { MEETING_MAX_DAYS_AHEAD, type MeetingType, meetingTexts, meetingTimeFor 
 import type { Database } from '../db/client';
 import { meetingParticipants, meetings } from '../db/schema';
 import { findOwnTimeZone } from '../kernels/identity/own-time-zones';
+import { emitWebhookEvent } from '../kernels/integrations/emit-webhook-event';
 import type { Mailer } from '../mail/mailer';
 import { meetingInvitationEmail } from '../mail/templates/meeting-invitation';
 import { AppError } from '../platform/errors';
 import type { JobQueue } from '../platform/job-queue';
 import { emailMeetingChange, othersThan } from './email-meeting-change';
-import type { MeetingRow, ParticipantRow } from './meeting-views';
+import { endsAtOf, type MeetingRow, type ParticipantRow } from './meeting-views';
 import { enqueueMeetingReminders } from './publish-meeting-change';
 import { recordMeetingChange } from './record-meeting-change';
 
@@ -186,5 +187,16 @@ export async function createMeetingRecord({
       }),
   });
   await enqueueMeetingReminders({ jobs, meeting, transaction: tx, now });
+  await emitWebhookEvent({
+    db: tx,
+    companyId,
+    type: 'meeting.scheduled',
+    data: {
+      meeting_id: meeting.id,
+      title,
+      starts_at: startsAt.toISOString(),
+      ends_at: endsAtOf(meeting).toISOString(),
+    },
+  });
   return { meeting, participants };
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { decimalOfMinor } from '~/shared/accounting';
 import { type AdminPayment, adminPaymentTexts } from '~/shared/admin-payments';
 import { formatCents } from '~/shared/billing';
 import { currencyOf } from '~/shared/currencies';
@@ -8,6 +9,7 @@ import type { Database } from '../db/client';
 import { integerColumn, uuidColumn } from '../db/row-columns';
 import { invoiceItems, invoices, payments } from '../db/schema';
 import { selectRows } from '../db/select-rows';
+import { emitWebhookEvent } from '../kernels/integrations/emit-webhook-event';
 import { shareOfCharge } from '../kernels/money/invoice-arithmetic';
 import { type CreditNoteLine, issueCreditNote } from '../kernels/money/issue-credit-note';
 import { postPaymentRefunded } from '../kernels/money/post-payment-refunded';
@@ -135,6 +137,22 @@ export async function recordPaymentGivenBack({
           ...details,
         },
         ipAddress,
+      },
+    });
+    // A chargeback gives the money back as a refund does, with its credit note: both are announced.
+    const [invoice] = await tx
+      .select({ number: invoices.invoiceNumber })
+      .from(invoices)
+      .where(eq(invoices.id, invoiceId));
+    await emitWebhookEvent({
+      db: tx,
+      companyId: payment.companyId,
+      type: 'invoice.refunded',
+      data: {
+        invoice_id: invoiceId,
+        number: invoice?.number ?? '',
+        currency: payment.currency,
+        refunded: decimalOfMinor(payment.amountCents, currencyOf(payment.currency)),
       },
     });
     return true;

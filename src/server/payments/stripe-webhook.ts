@@ -1,9 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { z } from 'zod';
+import { decimalOfMinor } from '~/shared/accounting';
 import { paymentTexts } from '~/shared/billing';
+import { currencyOf } from '~/shared/currencies';
 import type { Database } from '../db/client';
 import { invoices, payments } from '../db/schema';
+import { emitWebhookEvent } from '../kernels/integrations/emit-webhook-event';
 import { postPaymentCompleted } from '../kernels/money/post-payment-completed';
 import { type OutcomeContext, recordPaymentOutcome } from '../kernels/payments/record-payment-outcome';
 import { loadStripe, outcomeOfPaymentIntent } from '../kernels/payments/stripe-provider';
@@ -191,6 +194,17 @@ async function handleDisputeClosed(
           amount_cents: charged.amountCents,
         },
         ipAddress: context.ipAddress,
+      },
+    });
+    await emitWebhookEvent({
+      db: tx,
+      companyId: charged.companyId,
+      type: 'invoice.paid',
+      data: {
+        invoice_id: invoiceId,
+        number: invoice.invoiceNumber,
+        currency: charged.currency,
+        total: decimalOfMinor(charged.amountCents, currencyOf(charged.currency)),
       },
     });
     return { handled: true };

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { decimalOfMinor } from '~/shared/accounting';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { integerColumn, uuidColumn } from '../db/row-columns';
 import { selectRows } from '../db/select-rows';
+import { emitWebhookEvent } from '../kernels/integrations/emit-webhook-event';
 import { uuidArray } from '../kernels/money/invoice-drafts';
 import type { Mailer } from '../mail/mailer';
 import { payoutFailedEmail } from '../mail/templates/payout-failed';
@@ -106,6 +108,22 @@ export async function settlePayouts({
         ipAddress: audit.ipAddress,
       })),
     });
+  }
+  if (paid) {
+    for (const line of settled) {
+      // A payout is the talent's, of no company: only platform endpoints hear it.
+      await emitWebhookEvent({
+        db: tx,
+        companyId: null,
+        type: 'payout.paid',
+        data: {
+          payout_id: line.id,
+          applicant_id: line.applicant_id,
+          currency: line.currency,
+          amount: decimalOfMinor(line.amount_cents, line.currency),
+        },
+      });
+    }
   }
   for (const runId of new Set(settled.map((line) => line.run_id))) await completeIfDone({ tx, runId, now });
   return settled.length;

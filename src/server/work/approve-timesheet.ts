@@ -3,6 +3,7 @@ import { type CompanyTimesheet, formatWorkHours, workTexts } from '~/shared/bill
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { timesheets } from '../db/schema';
+import { emitWebhookEvent } from '../kernels/integrations/emit-webhook-event';
 import { postWorkApproved } from '../kernels/money/post-work-approved';
 import { talentPayCents } from '../kernels/work/assignment-terms';
 import { loadTermsHistories } from '../kernels/work/assignment-views';
@@ -76,6 +77,17 @@ export async function approveTimesheet({
           talent_pay_cents: payCents,
         },
         ipAddress,
+      },
+    });
+    await emitWebhookEvent({
+      db: tx,
+      companyId: assignment.companyId,
+      type: 'timesheet.approved',
+      data: {
+        timesheet_id: timesheet.id,
+        assignment_id: assignment.id,
+        week_start: timesheet.weekStart,
+        minutes: totalMinutes,
       },
     });
     await notifyTalent(tx, assignment.applicantId, {

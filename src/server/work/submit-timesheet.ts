@@ -3,6 +3,7 @@ import { formatWorkHours, type Timesheet, workTexts } from '~/shared/billing';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { clockSessions, timesheets, users } from '../db/schema';
+import { emitWebhookEvent } from '../kernels/integrations/emit-webhook-event';
 import { findAssignmentFor } from '../kernels/work/assignment-views';
 import { notifyCompany } from '../kernels/work/work-notifications';
 import { AppError } from '../platform/errors';
@@ -70,6 +71,12 @@ export async function submitTimesheet({
         details: { assignment_id: assignment.id, week_start: weekStart, total_minutes: totalMinutes },
         ipAddress,
       },
+    });
+    await emitWebhookEvent({
+      db: tx,
+      companyId: assignment.companyId,
+      type: 'timesheet.submitted',
+      data: { timesheet_id: timesheet.id, assignment_id: assignment.id, week_start: weekStart, minutes: totalMinutes },
     });
     const [talent] = await tx.select({ name: users.name }).from(users).where(eq(users.id, applicantId));
     await notifyCompany(tx, assignment.companyId, {

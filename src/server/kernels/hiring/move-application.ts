@@ -18,6 +18,7 @@ import { AppError, validationError } from '../../platform/errors';
 import { type AuditAction, recordAuditEvent } from '../../platform/record-audit-event';
 import { sendOfferAgreements } from '../agreements/send-offer-agreements';
 import { voidOpenAgreements } from '../agreements/void-open-agreements';
+import { emitWebhookEvent } from '../integrations/emit-webhook-event';
 import { companyRecipients } from '../notices/company-recipients';
 import { notify } from '../notices/notify';
 import { applicantLeaveConsequences } from './applicant-leave-consequences';
@@ -268,6 +269,21 @@ export async function moveApplication({
         ipAddress,
       },
     });
+    const ids = { application_id: current.id, job_id: current.jobId, applicant_id: current.applicantId };
+    await emitWebhookEvent({
+      db: tx,
+      companyId: current.companyId,
+      type: 'application.moved',
+      data: { ...ids, from_status: from, to_status: to },
+    });
+    if (to === 'hired' && assignmentId) {
+      await emitWebhookEvent({
+        db: tx,
+        companyId: current.companyId,
+        type: 'offer.accepted',
+        data: { ...ids, assignment_id: assignmentId },
+      });
+    }
     return { id: current.id, jobId: current.jobId, from, status: to, assignmentId, jobFilled };
   });
 
@@ -278,7 +294,8 @@ export async function moveApplication({
 }
 
 // Within Interviewing, from one of the job's interview stages to another: the applicant still reads
-// Interviewing, so nobody is told; the history and the audit log keep the step, and the stage's test goes out.
+// Interviewing, so nobody is told (nor a webhook: its status stays); the history and the audit log keep the
+// step, and the stage's test goes out.
 async function moveBetweenInterviewStages({
   tx,
   current,

@@ -6,6 +6,7 @@ import { companies, companyInvitations, companyMembers, users } from '../../db/s
 import { AppError, isUniqueViolation } from '../../platform/errors';
 import { recordAuditEvent } from '../../platform/record-audit-event';
 import { hashToken } from '../../platform/secure-tokens';
+import { emitWebhookEvent } from '../integrations/emit-webhook-event';
 
 // An invitation's link, read and accepted (docs/decisions/032). Shared by Settings → Team, which sends
 // invitations and shows their page, and by sign-in (auth/), where a new account or an identity provider's
@@ -124,6 +125,12 @@ export async function joinByInvitation({
       details: { invitation_id: invitation.id, email: invitation.email, role: invitation.role },
       ipAddress,
     },
+  });
+  await emitWebhookEvent({
+    db,
+    companyId: invitation.companyId,
+    type: 'member.joined',
+    data: { user_id: userId, email: invitation.email, role: invitation.role },
   });
   return { id: invitation.companyId, name: invitation.companyName };
 }

@@ -11,7 +11,9 @@ import {
   meetingParticipants,
   meetings,
   sessions,
+  users,
 } from '../../db/schema';
+import { emitWebhookEvent } from '../integrations/emit-webhook-event';
 import { revokeCredentials } from './revoke-standing-credentials';
 
 // What ended with a membership, for the audit row.
@@ -102,6 +104,14 @@ export async function endMembership({
         inArray(bookingLinkHosts.linkId, tx.select({ id: bookingLinks.id }).from(bookingLinks).where(openLink)),
       ),
     );
+  // Read now: an erasure has replaced the address already, so the event never carries the real one.
+  const [member] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  await emitWebhookEvent({
+    db: tx,
+    companyId,
+    type: 'member.left',
+    data: { user_id: userId, email: member?.email ?? '' },
+  });
   return {
     sessions: endedSessions.length,
     api_tokens: credentials.apiTokens,

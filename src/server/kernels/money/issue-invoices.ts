@@ -1,5 +1,6 @@
 import { and, DrizzleQueryError, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { decimalOfMinor } from '~/shared/accounting';
 import { formatCents, formatDaySpan } from '~/shared/billing';
 import { currencyOf } from '~/shared/currencies';
 import { paths } from '~/shared/routes';
@@ -11,6 +12,7 @@ import { isUniqueViolation } from '../../platform/errors';
 import { getPlatformSettings } from '../../platform/get-platform-settings';
 import type { AuditAction } from '../../platform/record-audit-event';
 import { addDays, humanDay, isoDay } from '../../platform/work-calendar';
+import { emitWebhookEvent } from '../integrations/emit-webhook-event';
 import { companyRolesWith } from '../notices/company-recipients';
 import { notify } from '../notices/notify';
 import { billingPeriodOf, lastFullWeekStart } from './billing-period';
@@ -330,6 +332,20 @@ async function issueBatch({
         ];
       }),
     });
+    for (const invoice of inserted) {
+      await emitWebhookEvent({
+        db: tx,
+        companyId: invoice.companyId,
+        type: 'invoice.issued',
+        data: {
+          invoice_id: invoice.id,
+          number: invoice.invoiceNumber,
+          currency: invoice.currency,
+          total: decimalOfMinor(invoice.totalCents, invoice.currency),
+          due_date: invoice.dueDate,
+        },
+      });
+    }
 
     return inserted.map(({ id, invoiceNumber, companyId, totalCents }) => ({
       id,

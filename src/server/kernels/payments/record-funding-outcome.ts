@@ -1,10 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { decimalOfMinor } from '~/shared/accounting';
 import { formatCents } from '~/shared/billing';
 import { currencyOf } from '~/shared/currencies';
 import { paths } from '~/shared/routes';
 import type { Database } from '../../db/client';
 import { assignments, milestones, payments } from '../../db/schema';
 import { recordAuditEvent } from '../../platform/record-audit-event';
+import { emitWebhookEvent } from '../integrations/emit-webhook-event';
 import { postPaymentCompleted } from '../money/post-payment-completed';
 import { notifyTalent } from '../work/work-notifications';
 import type { ChargeOutcome } from './payment-provider';
@@ -76,6 +78,20 @@ export async function recordFundingOutcome({
         ipAddress,
       },
     });
+    if (funded) {
+      await emitWebhookEvent({
+        db: tx,
+        companyId: payment.companyId,
+        type: 'milestone.funded',
+        data: {
+          milestone_id: funded.id,
+          assignment_id: funded.assignmentId,
+          title: funded.title,
+          currency: payment.currency,
+          amount: decimalOfMinor(funded.amountCents, currencyOf(payment.currency)),
+        },
+      });
+    }
     return completed;
   }
   const [failed] = await tx

@@ -1,4 +1,5 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { decimalOfMinor } from '~/shared/accounting';
 import { currencyOf } from '~/shared/currencies';
 import type { Database } from '../../db/client';
 import { invoices, payments, users } from '../../db/schema';
@@ -7,6 +8,7 @@ import { autoPayFailedEmail } from '../../mail/templates/auto-pay-failed';
 import type { RenderedEmail } from '../../mail/templates/compose-email';
 import { paymentReceivedEmail } from '../../mail/templates/payment-received';
 import { recordAuditEvent } from '../../platform/record-audit-event';
+import { emitWebhookEvent } from '../integrations/emit-webhook-event';
 import { postPaymentCompleted } from '../money/post-payment-completed';
 import { companyRecipients } from '../notices/company-recipients';
 import type { ChargeOutcome } from './payment-provider';
@@ -76,10 +78,11 @@ export async function recordPaymentOutcome(
         .set({ status: 'completed', providerRef: outcome.providerRef, completedAt: sql`now()` })
         .where(eq(payments.id, paymentId))
         .returning();
-      await tx
+      const [paid] = await tx
         .update(invoices)
         .set({ status: 'paid', paidAt: sql`now()`, updatedAt: sql`now()` })
-        .where(and(eq(invoices.id, invoiceId), ne(invoices.status, 'paid')));
+        .where(and(eq(invoices.id, invoiceId), ne(invoices.status, 'paid')))
+        .returning({ id: invoices.id });
       await postPaymentCompleted(tx, paymentId);
       await recordAuditEvent({
         db: tx,
@@ -98,6 +101,19 @@ export async function recordPaymentOutcome(
           ipAddress,
         },
       });
+      if (paid) {
+        await emitWebhookEvent({
+          db: tx,
+          companyId: payment.companyId,
+          type: 'invoice.paid',
+          data: {
+            invoice_id: invoiceId,
+            number,
+            currency: payment.currency,
+            total: decimalOfMinor(payment.amountCents, currencyOf(payment.currency)),
+          },
+        });
+      }
       await emailCompanyMembers(tx, mailer, payment.companyId, (name) =>
         paymentReceivedEmail({
           name,

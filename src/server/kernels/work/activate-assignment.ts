@@ -3,6 +3,7 @@ import { paths } from '~/shared/routes';
 import type { Database } from '../../db/client';
 import { assignments } from '../../db/schema';
 import { recordAuditEvent } from '../../platform/record-audit-event';
+import { emitWebhookEvent } from '../integrations/emit-webhook-event';
 import { type AssignmentRow, loadTermsHistories } from './assignment-views';
 import { syncTermsMirror } from './sync-terms-mirror';
 import { notifyCompany, notifyTalent } from './work-notifications';
@@ -46,6 +47,18 @@ export async function activateAssignment({
         ...(actorId === null && { start_date: assignment.startDate, started_by: 'schedule' }),
       },
       ipAddress,
+    },
+  });
+  await emitWebhookEvent({
+    db: tx,
+    companyId: assignment.companyId,
+    type: 'hire.started',
+    data: {
+      assignment_id: assignment.id,
+      // An administrator's placement was hired for no job.
+      job_id: assignment.jobId,
+      applicant_id: assignment.applicantId,
+      start_date: assignment.startDate,
     },
   });
   await notifyTalent(tx, assignment.applicantId, {
