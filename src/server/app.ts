@@ -25,6 +25,7 @@ import { assessmentRoutes } from './assessments/routes';
 import { createTextGrader } from './assessments/text-graders';
 import { auditLogRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
+import { ssoSignInRoutes } from './auth/sso-routes';
 import { adminInvoiceRoutes } from './billing/admin-invoice-routes';
 import { invoiceRoutes } from './billing/invoice-routes';
 import { companyRoutes } from './companies/routes';
@@ -88,6 +89,7 @@ import { nextInvoiceRunAfter, nextPayoutRunAfter, startSchedule } from './schedu
 import { registerMaintenanceMode } from './settings/maintenance-mode';
 import { settingsRoutes } from './settings/settings-routes';
 import { siteRoutes } from './site/routes';
+import { ssoRoutes } from './sso/routes';
 import { applicantCvRoutes } from './talent/cv-routes';
 import { talentRoutes } from './talent/routes';
 import { talentSearchRoutes } from './talent-search/routes';
@@ -346,6 +348,8 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   await app.register(apiTokenRoutes, { context });
   await app.register(webhookRoutes, { context });
   await app.register(companyApiKeyRoutes, { context });
+  await app.register(ssoRoutes, { context });
+  await app.register(ssoSignInRoutes, { context });
   await app.register(accountManagerRoutes, { context });
   await app.register(managerRoutes, { context });
   await app.register(adminJobRoutes, { context });

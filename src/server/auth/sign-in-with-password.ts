@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { authMessages } from '~/shared/auth';
+import { ssoTexts } from '~/shared/sso';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
+import { isPasswordOffBySso } from '../kernels/identity/password-off-by-sso';
 import { verifyAgainstDecoy, verifyPassword } from '../kernels/identity/passwords';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
@@ -38,5 +40,6 @@ export async function signInWithPassword({
     throw new AppError('unauthenticated', authMessages.invalidCredentials);
   }
   if (user.status !== 'active') throw new AppError('forbidden', suspendedMessage);
+  if (await isPasswordOffBySso(db, user)) throw new AppError('forbidden', ssoTexts.passwordOffForDomain);
   return user;
 }

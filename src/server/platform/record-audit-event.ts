@@ -195,7 +195,19 @@ export type AuditAction =
   // Company API keys (issue 58).
   | 'api_key.created'
   | 'api_key.rotated'
-  | 'api_key.revoked';
+  | 'api_key.revoked'
+  // SCIM provisioning (issue 58): the company's token made, and its identity provider's changes to its people.
+  | 'scim.token_generated'
+  | 'scim_user.created'
+  | 'scim_user.updated'
+  | 'scim_user.deactivated'
+  | 'scim_user.reactivated'
+  | 'scim_user.deleted'
+  // Single sign-on (issue 58): the company's domain, its identity provider, and who joined through it.
+  | 'sso.domain_code_sent'
+  | 'sso.domain_verified'
+  | 'sso.settings_updated'
+  | 'sso.member_joined';
 
 interface AuditEvent {
   actorId: string | null;

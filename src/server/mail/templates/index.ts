@@ -8,6 +8,7 @@ import { autoPayFailedEmail } from './auto-pay-failed';
 import { bookingLinkEmail } from './booking-link';
 import { contactReplyEmail } from './contact-reply';
 import { credentialsRevokedEmail } from './credentials-revoked';
+import { domainConfirmationEmail } from './domain-confirmation';
 import { emailChangeConfirmationEmail } from './email-change-confirmation';
 import { emailChangeNoticeEmail } from './email-change-notice';
 import { erasureCancelledEmail } from './erasure-cancelled';
@@ -53,6 +54,7 @@ export const emailTemplates = {
   'booking-link': bookingLinkEmail,
   'contact-reply': contactReplyEmail,
   'credentials-revoked': credentialsRevokedEmail,
+  'domain-confirmation': domainConfirmationEmail,
   'email-change-confirmation': emailChangeConfirmationEmail,
   'email-change-notice': emailChangeNoticeEmail,
   'erasure-cancelled': erasureCancelledEmail,

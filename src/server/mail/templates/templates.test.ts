@@ -29,6 +29,9 @@ const samples: { [Name in EmailTemplateName]: Parameters<(typeof emailTemplates)
       billingUrl: 'https://tandem.example/company/billing',
     },
   ],
+  'domain-confirmation': [
+    { code: '482913', domain: 'acme.test', companyName: 'Acme & <Sons>', requestedBy: other, minutes: 30 },
+  ],
   'booking-link': [
     {
       name,
