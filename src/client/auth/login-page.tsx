@@ -31,6 +31,7 @@ import { paths } from '~/shared/routes';
 import type { AdminLoginState } from './admin-login-page';
 import { currentUserQueryOptions, useRegister, useSignIn } from './api';
 import { ProviderButtons } from './provider-buttons';
+import { SsoSignInButton } from './sso-sign-in';
 
 type Tab = 'login' | 'register';
 
@@ -153,6 +154,7 @@ function SignInForm({ redirect }: { redirect: string | null }) {
           {isSubmitting || signIn.isSuccess ? 'Signing in...' : 'Sign In'}
         </Button>
       </form>
+      <SsoSignInButton email={() => form.getValues('email')} redirect={redirect} onProblem={setFailure} />
       <ProviderButtons userType="company" redirect={redirect} mayCreateAccount />
     </>
   );

@@ -1,0 +1,1 @@
+export { CompanySecurityTab } from './company-security-tab';
