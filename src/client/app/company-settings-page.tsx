@@ -110,7 +110,7 @@ function settingsTabsOf(user: CurrentUser, onLeft: () => void): SettingsTab[] {
         id: 'integrations',
         label: 'Integrations',
         content: (
-          <div className="grid gap-6">
+          <div className="grid min-w-0 gap-6">
             {can(principal, 'read:api_key:own') && <ApiKeysSection />}
             <WebhooksSection owner="company" />
           </div>

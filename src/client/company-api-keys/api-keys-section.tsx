@@ -56,7 +56,7 @@ export function ApiKeysSection() {
   const [shown, setShown] = useState<{ title: string; description: string; answer: ApiKeySecret } | null>(null);
 
   return (
-    <Card aria-labelledby="api-keys-title">
+    <Card aria-labelledby="api-keys-title" className="min-w-0">
       <CardHeader>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
           <div className="space-y-1.5">

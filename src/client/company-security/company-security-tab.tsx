@@ -163,7 +163,7 @@ function DomainCard({ settings }: { settings: IdentitySettings }) {
                 />
               )}
             </FormField>
-            <Button type="submit" className="sm:mt-7" disabled={confirm.isPending}>
+            <Button type="submit" className="sm:mt-7 sm:justify-self-start" disabled={confirm.isPending}>
               {confirm.isPending ? 'Verifying...' : 'Verify domain'}
             </Button>
           </form>

@@ -44,7 +44,7 @@ export function WebhookDeliveries({ owner, endpoint }: { owner: WebhookOwner; en
   const [opened, setOpened] = useState<string | null>(null);
 
   return (
-    <section aria-label={`Deliveries to ${endpoint.url}`} className="space-y-3 rounded-md bg-muted/40 p-3">
+    <section aria-label={`Deliveries to ${endpoint.url}`} className="min-w-0 space-y-3 rounded-md bg-muted/40 p-3">
       <div className="flex flex-wrap items-end gap-3">
         <FilterSelect
           label="Status"

@@ -49,7 +49,7 @@ export function WebhooksSection({ owner }: { owner: WebhookOwner }) {
   const [shownSecret, setShownSecret] = useState<{ title: string; answer: WebhookSecretAnswer } | null>(null);
 
   return (
-    <Card aria-labelledby={`webhooks-${owner}-title`}>
+    <Card aria-labelledby={`webhooks-${owner}-title`} className="min-w-0">
       <CardHeader>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
           <div className="space-y-1.5">
@@ -191,7 +191,7 @@ function EndpointItem({
   }
 
   return (
-    <li className="space-y-3 p-4">
+    <li className="min-w-0 space-y-3 p-4">
       <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
         <div className="min-w-0 space-y-1 text-sm">
           <p className="flex flex-wrap items-center gap-2">
@@ -252,7 +252,7 @@ function EndpointItem({
         </div>
       </div>
       {showsDeliveries && (
-        <div id={deliveriesId}>
+        <div id={deliveriesId} className="min-w-0">
           <WebhookDeliveries owner={owner} endpoint={endpoint} />
         </div>
       )}
