@@ -9,13 +9,13 @@ import { ApiTokensSection } from '~/client/api-tokens';
 import { CompanyAuditLogSection } from '~/client/audit';
 import { currentUserQueryOptions, refreshCurrentUser } from '~/client/auth/api';
 import { ApiKeysSection } from '~/client/company-api-keys';
-import { CompanySecurityTab } from '~/client/company-security';
 import { PortalPage } from '~/client/components/portal-page';
 import { type SettingsTab, SettingsTabs } from '~/client/components/settings-tabs';
 import { MessageTemplatesSection } from '~/client/message-templates';
 import { EmailPreferencesSection } from '~/client/notifications/email-preferences-section';
 import { PrivacySection } from '~/client/privacy/privacy-section';
 import type { PageProps } from '~/client/routes';
+import { CompanySecurityTab } from '~/client/sso';
 import { TeamTab } from '~/client/teams/team-tab';
 import { WebhooksSection } from '~/client/webhooks';
 import type { CurrentUser } from '~/shared/auth';
@@ -26,7 +26,7 @@ import { paths } from '~/shared/routes';
 // A company person's (or an account manager's) Settings, in tabs: their profile, time zone and availability,
 // and the company's public profile; sign-in details, sessions and API tokens (account/); which notifications
 // are emailed (notifications/); for a company member, the Team (team/, ?tab=team), the message templates
-// (message-templates/, ?tab=templates), the agreement templates (agreements/, ?tab=agreements), the API keys and webhooks of Integrations (company-api-keys/, webhooks/, ?tab=integrations), single sign-on and SCIM (company-security/, ?tab=company-security) and the audit log their role may read; privacy. Composed here so no
+// (message-templates/, ?tab=templates), the agreement templates (agreements/, ?tab=agreements), the API keys and webhooks of Integrations (company-api-keys/, webhooks/, ?tab=integrations), single sign-on and SCIM (sso/, ?tab=company-security) and the audit log their role may read; privacy. Composed here so no
 // feature imports another.
 export default function CompanySettingsPage({ pageId }: PageProps) {
   const { data } = useQuery(currentUserQueryOptions());

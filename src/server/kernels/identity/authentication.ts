@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isScimUrl } from '~/shared/scim';
 import type { Config } from '../../config';
 import { requireAccess } from '../../platform/access-control';
 import { type AuthContext, SESSION_COOKIE } from '../../platform/auth-context';
@@ -74,6 +75,13 @@ export function registerAuthentication(
   app.addHook('onRequest', (request, reply, done) => {
     const cookieHeader = request.headers.cookie;
     request.cookies = cookieHeader ? app.parseCookie(cookieHeader) : NO_COOKIES;
+    // SCIM's routes (scim/) take their company's provisioning token, not a person's credential: they resolve
+    // it themselves and answer in SCIM's error shape. A session cookie signs nobody in there either.
+    if (isScimUrl(request.url)) {
+      requireAccess(request);
+      done();
+      return;
+    }
     const bearer = bearerTokenOf(request.headers.authorization);
     if (bearer !== undefined) {
       authenticateBearer(request, bearer).then(() => done(), done);
