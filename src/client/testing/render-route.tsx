@@ -17,6 +17,7 @@ import { notificationsContract } from '~/shared/contracts/notifications';
 import { payoutsContract } from '~/shared/contracts/payouts';
 import { scorecardsContract } from '~/shared/contracts/scorecards';
 import { settingsContract } from '~/shared/contracts/settings';
+import { adminWebhooksContract, companyWebhooksContract } from '~/shared/contracts/webhooks';
 import { emailPreferenceTypesOf } from '~/shared/notifications';
 import { DEFAULT_SCORECARD_CRITERIA } from '~/shared/scorecards';
 import { defaultPlatformSettings } from '~/shared/settings';
@@ -94,6 +95,9 @@ export async function renderRoute(
   }));
   // Settings → Integrations (issue 58): no API keys made yet.
   server.fallback(companyApiKeysContract.list, () => ({ keys: [], scopes: [], rate_limit_per_minute: 600 }));
+  // System Settings and Integrations list webhook endpoints: none.
+  server.fallback(adminWebhooksContract.list, () => ({ endpoints: [], event_types: [] }));
+  server.fallback(companyWebhooksContract.list, () => ({ endpoints: [], event_types: [] }));
   server.fallback(agreementsContract.jobAgreements, () => ({ templates: null, effective: [] }));
   server.fallback(agreementsContract.settings, () => ({
     default_templates: [],

@@ -144,12 +144,18 @@ function toErrorBody(error: FastifyError | AppError | Error, isSafe = false): { 
     return { status, body: { error: fastifyError.message, code } };
   }
   if (isDatabasePoolExhausted(error)) return { status: 504, body: { error: BUSY_MESSAGE, code: 'unavailable' } };
-  const connectionFailure = connectionFailureOf(error);
-  if (connectionFailure) {
-    const status = connectionFailure === 'unreachable' || isSafe ? 503 : 502;
-    return { status, body: { error: DATABASE_UNREACHABLE_MESSAGE, code: 'unavailable' } };
-  }
+  const status503or502 = databaseFailureStatusOf(error, isSafe);
+  if (status503or502)
+    return { status: status503or502, body: { error: DATABASE_UNREACHABLE_MESSAGE, code: 'unavailable' } };
   return { status: 500, body: { error: INTERNAL_ERROR_MESSAGE, code: 'internal' } };
+}
+
+// The database out of reach: 503 (the proxy runs the request again elsewhere) when nothing of it can have been
+// stored, 502 otherwise; null for any other error. Every error shape (the API's, SCIM's) answers the same way.
+export function databaseFailureStatusOf(error: unknown, isSafe: boolean): 503 | 502 | null {
+  const connectionFailure = connectionFailureOf(error);
+  if (!connectionFailure) return null;
+  return connectionFailure === 'unreachable' || isSafe ? 503 : 502;
 }
 
 export const DATABASE_UNREACHABLE_MESSAGE = 'We cannot reach our database right now. Please try again in a moment.';

@@ -3,8 +3,7 @@ import type { FastifyError } from 'fastify';
 import { ScimError as ScimPatchError } from 'scim-patch';
 import type { ErrorCode } from '~/shared/errors';
 import { type ScimType, scimSchemas, scimTexts } from '~/shared/scim';
-import { connectionFailureOf } from '../db/connection-failures';
-import { AppError, DATABASE_RETRY_AFTER_SECONDS } from '../platform/errors';
+import { AppError, DATABASE_RETRY_AFTER_SECONDS, databaseFailureStatusOf } from '../platform/errors';
 
 // A refusal in SCIM's terms: an AppError (its code gives the status) with the scimType keyword of RFC 7644 §3.12
 // that tells a client what to fix.
@@ -56,8 +55,8 @@ export interface ScimErrorAnswer {
 }
 
 // Every error of a SCIM route, in SCIM's shape: refusals with their sentence, a patch scim-patch could not apply as
-// 400 with its keyword, Fastify's body errors, values the database refused; the rest a 500 (503 while the database
-// is out of reach, as platform/errors.ts answers) that says nothing of the cause. isSafe: the request changes
+// 400 with its keyword, Fastify's body errors, values the database refused; the rest a 500 (or, while the database
+// is out of reach, as platform/errors.ts decides) that says nothing of the cause. isSafe: the request changes
 // nothing, so a proxy may run it again elsewhere.
 export function scimErrorOf(error: unknown, isSafe = false): ScimErrorAnswer {
   if (error instanceof AppError) {
@@ -92,9 +91,8 @@ export function scimErrorOf(error: unknown, isSafe = false): ScimErrorAnswer {
   if (status && status >= 400 && status < 500) {
     return { status, body: scimErrorBody(status, fastifyError.message ?? scimTexts.internal), unexpected: false };
   }
-  const connectionFailure = connectionFailureOf(error);
-  if (connectionFailure) {
-    const failed = connectionFailure === 'unreachable' || isSafe ? 503 : 502;
+  const failed = databaseFailureStatusOf(error, isSafe);
+  if (failed) {
     return {
       status: failed,
       body: scimErrorBody(failed, scimTexts.internal),
