@@ -109,7 +109,7 @@ export function AuditLogList({
       cell: (entry) => (
         <>
           <PhoneLabel>Target</PhoneLabel>
-          {describeTarget(entry)}
+          <BreakableText text={describeTarget(entry)} />
         </>
       ),
     },
@@ -119,7 +119,8 @@ export function AuditLogList({
       phoneOrder: 4,
       header: 'Details',
       className: 'max-w-72 break-words text-muted-foreground',
-      cell: (entry) => summarizeDetails(entry.details),
+      // An address or a code in the details (a webhook's URL) breaks at its punctuation rather than widen the table.
+      cell: (entry) => <BreakableText text={summarizeDetails(entry.details)} />,
     },
     {
       id: 'view',

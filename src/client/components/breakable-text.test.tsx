@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BreakableText } from './breakable-text';
 
 describe('BreakableText', () => {
-  it('offers a break after each dot and underscore and before the @, and reads as the same text', () => {
+  it('offers a break after each dot, underscore and slash and before the @, and reads as the same text', () => {
     const { container } = render(
       <span>
         <BreakableText text="maren.holt@juniper.example" />
@@ -14,6 +14,9 @@ describe('BreakableText', () => {
 
     const action = render(<BreakableText text="application.status_changed" />);
     expect(action.container.innerHTML).toBe('application.<wbr>status_<wbr>changed');
+
+    const address = render(<BreakableText text="https://hooks.acme/tandem" />);
+    expect(address.container.innerHTML).toBe('https:/<wbr>/<wbr>hooks.<wbr>acme/<wbr>tandem');
   });
 
   it('leaves text without break points alone', () => {

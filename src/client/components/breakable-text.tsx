@@ -1,17 +1,17 @@
 import { Fragment } from 'react';
 
-// Where a long machine-made word may wrap: after a dot or an underscore, and before an @.
+// Where a long machine-made word may wrap: after a dot, an underscore or a slash, and before an @.
 function partsOf(text: string): string[] {
   const parts = [''];
   for (const character of text) {
     if (character === '@' && parts.at(-1) !== '') parts.push('');
     parts[parts.length - 1] += character;
-    if (character === '.' || character === '_') parts.push('');
+    if (character === '.' || character === '_' || character === '/') parts.push('');
   }
   return parts.filter((part) => part !== '');
 }
 
-// An email or an action name (application.status_changed) has no space to wrap at: a narrow column
+// An email, an action name (application.status_changed) or an address (a webhook's URL) has no space to wrap at: a narrow column
 // either overflows or, with overflow-wrap: anywhere, cuts it mid-word ("harbora|nalytics"). Offers a break
 // (<wbr>) where a reader expects one instead; pair it with `break-words`, which cuts a part only when that
 // part alone is wider than the line.
