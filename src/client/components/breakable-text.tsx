@@ -1,12 +1,14 @@
 import { Fragment } from 'react';
 
-// Where a long machine-made word may wrap: after a dot, an underscore or a slash, and before an @.
+// Where a long machine-made word may wrap: after a dot, an underscore, a slash or a hyphen, and before an @. A
+// hyphen needs the offer: browsers do not break between a hyphen and a digit (UAX #14), so an id such as
+// 554454e6-62db-4a8c-… would otherwise stand as one word and widen its column.
 function partsOf(text: string): string[] {
   const parts = [''];
   for (const character of text) {
     if (character === '@' && parts.at(-1) !== '') parts.push('');
     parts[parts.length - 1] += character;
-    if (character === '.' || character === '_' || character === '/') parts.push('');
+    if (character === '.' || character === '_' || character === '/' || character === '-') parts.push('');
   }
   return parts.filter((part) => part !== '');
 }
