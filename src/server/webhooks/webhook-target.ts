@@ -47,7 +47,7 @@ const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
     if (refused || addresses.length === 0) {
       return callback(Object.assign(new Error(NOT_PUBLIC), { code: 'EWEBHOOKPRIVATE' }), '', 0);
     }
-    if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
+    if (options.all) return callback(null, addresses);
     const [first] = addresses;
     return callback(null, first?.address ?? '', first?.family ?? 4);
   });
