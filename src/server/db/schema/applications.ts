@@ -21,6 +21,7 @@ import {
   REVIEW_RATING_MAX,
   REVIEW_RATING_MIN,
 } from '~/shared/applications';
+import { applicationSources } from '~/shared/job-reach';
 import type { OfferedMilestone } from '~/shared/offered-milestones';
 import { alertFrequencies, type SavedSearchFilters } from '~/shared/saved-searches';
 import { SCORECARD_RATING_MAX, SCORECARD_RATING_MIN } from '~/shared/scorecards';
@@ -31,6 +32,7 @@ import { storedFiles } from './files';
 import { engagementType, jobs } from './jobs';
 
 export const applicationStatus = pgEnum('application_status', applicationStatuses);
+export const applicationSource = pgEnum('application_source', applicationSources);
 
 export interface ApplicationHistoryEntry {
   status: (typeof applicationStatus.enumValues)[number];
@@ -79,6 +81,9 @@ export const applications = pgTable(
     offerStartDate: date({ mode: 'string' }),
     // Said to the applicant in neutral words when the company rejects the application.
     rejectionReason: text(),
+    // Where the applicant came from (shared/job-reach.ts), and the member whose referral link brought them.
+    source: applicationSource().notNull().default('tandem'),
+    referrerId: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -86,6 +91,8 @@ export const applications = pgTable(
     uniqueIndex('applications_job_applicant_unique').on(table.jobId, table.applicantId),
     index('applications_job_status_idx').on(table.jobId, table.status),
     index('applications_applicant_id_idx').on(table.applicantId),
+    // A member's referrals, and their account's removal.
+    index('applications_referrer_idx').on(table.referrerId).where(sql`${table.referrerId} is not null`),
     // A job's pipeline pages newest first: its top rows read from the index in order, not sorted.
     index('applications_job_created_idx').on(
       table.jobId,

@@ -7,6 +7,7 @@ export * from './audit';
 export * from './auth';
 export * from './availability';
 export * from './billing';
+export * from './calendar-connections';
 export * from './companies';
 export * from './company-identity';
 export * from './files';

@@ -11,6 +11,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { InterviewStage } from '~/shared/interview-stages';
@@ -47,6 +48,11 @@ export const jobs = pgTable(
     // How many people the job hires: the job is filled once that many are hired.
     openings: integer().notNull().default(1),
     startDate: date({ mode: 'string' }),
+    // The last day it takes applications (the JobPosting's validThrough, decision 058): set from the form, or
+    // the platform's default validity when the job is made; past it, the job leaves the board and closes.
+    closesOn: date({ mode: 'string' }),
+    // Where applicants may live: ISO 3166-1 countries ("DE") or ISO 3166-2 regions ("US-CA").
+    applicantLocations: text().array().notNull().default(sql`'{}'::text[]`),
     skillTags: text().array().notNull().default(sql`'{}'::text[]`),
     // The tags lower-cased, for Find Jobs' skill filter: an overlap (&&) the GIN index answers
     // (jobs_skill_keys, migration 0010).
@@ -129,5 +135,27 @@ export const jobHiringTeam = pgTable(
     primaryKey({ columns: [table.jobId, table.userId] }),
     // A member's jobs, and the foreign key (a removed member leaves every team).
     index('job_hiring_team_user_id_idx').on(table.userId),
+  ],
+);
+
+// A member's own link to one of the company's jobs: applications that arrive through it are credited to them.
+export const jobReferralLinks = pgTable(
+  'job_referral_links',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    jobId: uuid()
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // The link's ?ref= value: short, random, not the member's id.
+    code: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('job_referral_links_code_unique').on(table.code),
+    uniqueIndex('job_referral_links_job_user_unique').on(table.jobId, table.userId),
+    index('job_referral_links_user_idx').on(table.userId),
   ],
 );
