@@ -12,6 +12,7 @@ import {
   jobBoardTexts,
   PROPOSAL_RATE_MAX,
 } from './job-board-texts';
+import { applicantLocationPlaces, countryCodes, validThroughOf } from './job-reach';
 import { earliestStartDate, engagementTypes, jobSchema, jobTimezones, jobVisibilities } from './jobs';
 import {
   MILESTONE_AMOUNT_MAX_CENTS,
@@ -225,6 +226,9 @@ export type WaitingTest = z.infer<typeof waitingTestSchema>;
 export const publicJobSchema = postedJobSchema.extend({
   description: z.string(),
   start_date: z.string().nullable(),
+  // The last day it takes applications (UTC), and where its applicants may live (shared/job-reach.ts).
+  closes_on: z.string().nullable(),
+  applicant_locations: z.array(z.string()),
   required_certs: z.array(z.string()),
   required_tests: z.array(requiredTestSchema),
   screening_questions: z.array(screeningQuestionSchema),
@@ -303,6 +307,11 @@ export const applyToJobSchema = z
     screening_answers: screeningAnswersInputSchema,
     // Files uploaded for it (POST /api/applicant/proposal-files), by their file_id.
     attachment_ids: proposalFilesInputSchema,
+    // Where the applicant came from (shared/job-reach.ts): the landing's ?source= (indeed, google, feed,
+    // shared_link) and a member's ?ref= code. The server checks both: anything it does not know counts as
+    // the Tandem board, and a code of another job, or the applicant's own, is ignored.
+    source: z.string().max(40).nullish(),
+    ref: z.string().max(64).nullish(),
   })
   .superRefine((proposal, context) => {
     const milestones = proposal.proposal_milestones;
@@ -349,6 +358,11 @@ export const submittedApplicationSchema = z.object({
 });
 export type SubmittedApplication = z.infer<typeof submittedApplicationSchema>;
 
+// GET /api/public/jobs/feeds/indeed.xml and …/rss.xml: a page of the feed (1,000 jobs a page, newest first).
+export const jobFeedQuerySchema = z.object({
+  page: z.coerce.number({ message: 'The page must be a whole number.' }).int().min(1).max(1000).default(1),
+});
+
 // POST /api/jobs/:id/invitations: a company lets one applicant see its private job.
 export const inviteToJobSchema = z.object({
   applicant_id: z.uuid({ message: jobBoardTexts.applicantNotFound }),
@@ -360,17 +374,15 @@ export const jobInvitationSchema = z.object({
 });
 export type JobInvitation = z.infer<typeof jobInvitationSchema>;
 
-// Every Tandem job is done remotely, and talent works from any country (docs/design.md: an overseas
-// outsourcing provider): Google asks a 100% remote job for jobLocationType TELECOMMUTE and the places its
-// applicants may be in. A job names no country, so the requirement is the whole world.
-const REMOTE_APPLICANT_LOCATION = { '@type': 'AdministrativeArea', name: 'Worldwide' };
-
 // schema.org JobPosting for search engines, by Google's rules
 // (https://developers.google.com/search/docs/appearance/structured-data/job-posting): datePosted the day it
-// was published; no validThrough, since a job has no deadline and leaves the page (410) when it closes, and a
-// date invented at each serving would be false; baseSalary only for an hourly rate (a fixed price is a total,
-// which no unitText of Google's — hour, day, week, month, year — describes); directApply because applying
-// happens here.
+// was published; validThrough the end (UTC) of the job's closing date, which every published job has
+// (decision 058); every Tandem job is done remotely, so jobLocationType TELECOMMUTE with the countries or
+// regions its company chose as applicantLocationRequirements (Google asks for real places, not an area
+// called "Worldwide": a job that names none is open to talent in every country, and says so country by
+// country); baseSalary the hourly range, or a fixed price's total as a plain amount (no unitText of
+// Google's — hour, day, week, month, year — describes a total);
+// directApply only while the page itself takes the application (the job is open).
 export function jobPostingStructuredData(job: PublicJobWithCompany, publicUrl: string) {
   const hasHourlyRate = job.engagement_type === 'hourly' && (job.budget_min != null || job.budget_max != null);
   const hourlyValue = hasHourlyRate && {
@@ -379,6 +391,7 @@ export function jobPostingStructuredData(job: PublicJobWithCompany, publicUrl: s
     ...(job.budget_max != null && { maxValue: job.budget_max }),
     unitText: 'HOUR',
   };
+  const places = applicantLocationPlaces(job.applicant_locations.length > 0 ? job.applicant_locations : countryCodes);
   return {
     '@context': 'https://schema.org',
     '@type': 'JobPosting',
@@ -387,6 +400,7 @@ export function jobPostingStructuredData(job: PublicJobWithCompany, publicUrl: s
     identifier: { '@type': 'PropertyValue', name: 'Tandem', value: job.id },
     url: `${publicUrl}/jobs/${job.id}`,
     datePosted: job.published_at,
+    ...(job.closes_on && { validThrough: validThroughOf(job.closes_on) }),
     // Every Tandem engagement is a contract; the weekly hours say whether it is a full week.
     employmentType: ['CONTRACTOR', job.weekly_hours >= 35 ? 'FULL_TIME' : 'PART_TIME'],
     hiringOrganization: {
@@ -395,10 +409,15 @@ export function jobPostingStructuredData(job: PublicJobWithCompany, publicUrl: s
       ...(job.company.website && { sameAs: job.company.website }),
     },
     jobLocationType: 'TELECOMMUTE',
-    applicantLocationRequirements: REMOTE_APPLICANT_LOCATION,
-    directApply: true,
+    applicantLocationRequirements: places.length === 1 ? places[0] : places,
+    directApply: job.status === 'open',
     ...(job.skill_tags.length > 0 && { skills: job.skill_tags.join(', ') }),
     ...(hourlyValue && { baseSalary: { '@type': 'MonetaryAmount', currency: job.currency, value: hourlyValue } }),
+    // A fixed price is the whole engagement's: its amount alone, with no unit of time it would be false to name.
+    ...(job.engagement_type === 'fixed' &&
+      job.budget_total != null && {
+        baseSalary: { '@type': 'MonetaryAmount', currency: job.currency, value: job.budget_total },
+      }),
   };
 }
 

@@ -6,6 +6,13 @@ import { isValidEmail } from './email';
 import { currencySchema } from './fx-rates';
 import { interviewStageSchema, interviewStagesInputSchema, interviewStageTexts } from './interview-stages';
 import {
+  APPLICANT_LOCATIONS_MAX,
+  applicationSources,
+  isApplicantLocation,
+  jobReachTexts,
+  todayInUtc,
+} from './job-reach';
+import {
   DEFAULT_OPENINGS,
   DEFAULT_TIMEZONE,
   DEFAULT_WEEKLY_HOURS,
@@ -101,6 +108,16 @@ export const jobFieldsSchema = z.object({
     .max(OPENINGS_MAX, { message: jobTexts.openingsRange })
     .default(DEFAULT_OPENINGS),
   start_date: calendarDate().nullish(),
+  // The last day it takes applications; empty: the platform's default validity from the day it is published.
+  closes_on: calendarDate().nullish(),
+  // Where applicants may live (shared/job-reach.ts): countries ("DE") or regions ("US-CA"); none: anywhere.
+  applicant_locations: z
+    .array(text().trim().toUpperCase().refine(isApplicantLocation, { message: jobReachTexts.locationUnknown }), {
+      message: jobReachTexts.locationUnknown,
+    })
+    .max(APPLICANT_LOCATIONS_MAX, { message: jobReachTexts.tooManyLocations })
+    .default([])
+    .transform((codes) => [...new Set(codes)]),
   skill_tags: tagList(30, 40),
   timezone: text()
     .refine((value) => jobTimezones.includes(value), { message: jobTexts.timezone })
@@ -138,7 +155,7 @@ export function checkJobRules(
   job: Pick<
     JobFields,
     'title' | 'description' | 'engagement_type' | 'budget_min' | 'budget_max' | 'budget_total' | 'start_date'
-  >,
+  > & { closes_on?: string | null },
   { publishing, now = new Date() }: { publishing: boolean; now?: Date },
 ): Record<string, string> {
   const problems: Record<string, string> = {};
@@ -147,6 +164,11 @@ export function checkJobRules(
     problems.budget_max = jobTexts.rateOrder;
   }
   if (job.start_date && job.start_date < earliestStartDate(now)) problems.start_date = jobTexts.startDatePast;
+  // The closing date is read in UTC, as the sweep that closes the job reads it (docs/decisions/058).
+  if (job.closes_on && job.closes_on < todayInUtc(now)) problems.closes_on = jobReachTexts.closingDatePast;
+  else if (job.closes_on && job.start_date && job.closes_on < job.start_date) {
+    problems.closes_on = jobReachTexts.closingBeforeStart;
+  }
   if (!publishing) return problems;
   if (!job.title) problems.title = jobTexts.titleRequired;
   if (job.engagement_type === 'hourly') {
@@ -196,6 +218,9 @@ export const jobSchema = z.object({
   openings: z.number(),
   hired_count: z.number(),
   start_date: z.string().nullable(),
+  // The last day it takes applications (YYYY-MM-DD, UTC), and where its applicants may live.
+  closes_on: z.string().nullable(),
+  applicant_locations: z.array(z.string()),
   skill_tags: z.array(z.string()),
   timezone: z.string(),
   test_ids: z.array(z.string()),
@@ -331,10 +356,23 @@ export const hiringAnalyticsSchema = z.object({
   avg_time_to_hire_days: z.number().nullable(),
   // The last 12 weeks, oldest first; weeks start on Sunday (UTC).
   applicants_per_week: z.array(z.object({ week_start: z.string(), applicants: z.number() })),
+  // Where the applications came from (shared/job-reach.ts), every source in its order, and how many of each
+  // ended in a hire.
+  by_source: z.array(z.object({ source: z.enum(applicationSources), applications: z.number(), hires: z.number() })),
 });
 export type HiringAnalytics = z.infer<typeof hiringAnalyticsSchema>;
 
 export const jobTagsSchema = z.object({ tags: z.array(z.string()) });
+
+// POST /api/jobs/:id/referral-link: the caller's own tracked link to the job (made once, the same after),
+// and how many applications came through it.
+export const referralLinkSchema = z.object({
+  job_id: z.string(),
+  code: z.string(),
+  url: z.string(),
+  applications: z.number().int().nonnegative(),
+});
+export type ReferralLink = z.infer<typeof referralLinkSchema>;
 
 // POST /api/jobs/:id/applications/seen: when the new-applications badge starts again from zero.
 export const applicationsSeenSchema = z.object({ applications_seen_at: z.string() });
@@ -472,6 +510,9 @@ const jobApplicationSchema = z.object({
   average_rating: z.number().nullable(),
   rating_count: z.number(),
   test_state: z.enum(applicationTestStates),
+  // Where the applicant came from (shared/job-reach.ts), and the member who referred them.
+  source: z.enum(applicationSources),
+  referrer_name: z.string().nullable(),
 });
 export type JobApplication = z.infer<typeof jobApplicationSchema>;
 

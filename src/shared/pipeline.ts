@@ -7,6 +7,7 @@ import type { QueryOf } from './contract';
 import type { pipelineContract } from './contracts/pipeline';
 import { currencySchema } from './fx-rates';
 import { interviewStageSchema, interviewStageTexts } from './interview-stages';
+import { applicationSources } from './job-reach';
 import { engagementTypes } from './job-texts';
 import {
   earliestStartDate,
@@ -225,6 +226,10 @@ export const applicationDetailSchema = z.object({
   attachments: z.array(proposalFileSchema),
   created_at: z.string(),
   updated_at: z.string(),
+  // Where the applicant came from (shared/job-reach.ts), and the member who referred them (null when the
+  // source is not a referral, or the member's account is gone).
+  source: z.enum(applicationSources),
+  referrer_name: z.string().nullable(),
   // Every stage it reached, oldest first, with who moved it (null: nobody recorded).
   history: z.array(
     z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_JOB_VALIDITY_DAYS, JOB_VALIDITY_DAYS_MAX, JOB_VALIDITY_DAYS_MIN } from './job-reach';
 
 // The admin's System Settings and their defaults (docs/spec/admin-billing-and-content.md §9). The defaults are
 // also inserted by migration 0001 as reference data.
@@ -13,6 +14,7 @@ export const PAYOUT_MINIMUM_CENTS_MAX = 100_000;
 const sessionTimeoutMessage = `Session timeout must be a whole number of minutes from ${SESSION_TIMEOUT_MINUTES_MIN} to ${SESSION_TIMEOUT_MINUTES_MAX}.`;
 const securityDaysMessage = `The security period must be a whole number of days from 0 to ${PAYOUT_SECURITY_DAYS_MAX}.`;
 const payoutMinimumMessage = `The payout minimum must be from $1 to $${PAYOUT_MINIMUM_CENTS_MAX / 100}, in whole cents.`;
+const jobValidityMessage = `A job's validity must be a whole number of days from ${JOB_VALIDITY_DAYS_MIN} to ${JOB_VALIDITY_DAYS_MAX}.`;
 const platformFeeMessage = `The platform fee must be from 0% to ${PLATFORM_FEE_BASIS_POINTS_MAX / 100}%, in steps of 0.01%.`;
 
 export const platformSettingsSchema = z.object({
@@ -52,6 +54,12 @@ export const platformSettingsSchema = z.object({
     .max(PAYOUT_MINIMUM_CENTS_MAX, { message: payoutMinimumMessage }),
   // A talent is paid only with a W-9 or a W-8BEN in force (issue 56).
   payouts_require_tax_form: onOff('Require a tax form before payouts'),
+  // How long a job takes applications when its company names no closing date (issue 59, decision 058).
+  job_validity_days: z
+    .number({ message: jobValidityMessage })
+    .int({ message: jobValidityMessage })
+    .min(JOB_VALIDITY_DAYS_MIN, { message: jobValidityMessage })
+    .max(JOB_VALIDITY_DAYS_MAX, { message: jobValidityMessage }),
 });
 
 export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
@@ -72,6 +80,7 @@ export const defaultPlatformSettings: PlatformSettings = {
   payout_security_days: 5,
   payout_minimum_cents: 2000,
   payouts_require_tax_form: true,
+  job_validity_days: DEFAULT_JOB_VALIDITY_DAYS,
 };
 
 export const platformSettingKeys = Object.keys(defaultPlatformSettings) as PlatformSettingKey[];
@@ -104,7 +113,7 @@ export const systemSettingsTexts = {
   loadFailed: 'Failed to load settings. Please try again.',
   resetConfirmTitle: 'Reset all settings?',
   resetConfirmDescription:
-    'Every system setting goes back to its default: registrations and API access on, maintenance mode off, a 60-minute session timeout, a 10% platform fee, and earnings held until the company pays, then 5 days, paid out from $20 to talent with a tax form on file.',
+    'Every system setting goes back to its default: registrations and API access on, maintenance mode off, a 60-minute session timeout, a 10% platform fee, and earnings held until the company pays, then 5 days, paid out from $20 to talent with a tax form on file, and jobs open for 60 days unless they name a closing date.',
 } as const;
 
 // Basis points as the screen shows them: 1000 → 10 (%).

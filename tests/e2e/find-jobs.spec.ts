@@ -258,8 +258,8 @@ test('a visitor reads a public job, sees its JobPosting data, and signs in to th
     hiringOrganization: { name: job.company_name },
     baseSalary: { currency: 'USD', value: { minValue: 25, maxValue: 35, unitText: 'HOUR' } },
   });
-  // A job names no deadline: no end date is made up at each serving.
-  expect(data).not.toHaveProperty('validThrough');
+  // Its own closing date, to the end of that day (decision 058).
+  expect(data.validThrough).toBe(`${job.closes_on}T23:59:59Z`);
   await saveScreenshots(page, 'public-job');
   await expectNoSeriousViolations(page);
 

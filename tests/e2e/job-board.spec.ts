@@ -209,11 +209,13 @@ test('a crawler or a link preview reads the board and its jobs without running a
   expect(posting).toMatchObject({
     '@type': 'JobPosting',
     jobLocationType: 'TELECOMMUTE',
-    applicantLocationRequirements: { '@type': 'AdministrativeArea' },
     directApply: true,
     hiringOrganization: { name: company.name, sameAs: 'https://northwind.example' },
+    // Its closing date (the default validity from publishing), to the end of that day (decision 058).
+    validThrough: `${job.closes_on}T23:59:59Z`,
   });
-  expect(posting).not.toHaveProperty('validThrough');
+  // Real countries, not an area called "Worldwide": a job naming none is open to every country.
+  expect(JSON.stringify(posting.applicantLocationRequirements)).toContain('{"@type":"Country","name":"Germany"}');
 
   const board = await request.get(`${paths.jobBoard.getHref()}?q=${word}`);
   expect(board.status()).toBe(200);

@@ -5,6 +5,7 @@ import { jobBoardContract } from '~/shared/contracts/job-board';
 import { savedSearchesContract } from '~/shared/contracts/saved-searches';
 import type { ApplyToJobInput, JobBoardQuery, JobListingList, JobPosting, MyApplication } from '~/shared/job-board';
 import type { CreateSavedSearchInput, SavedSearchListQuery, UpdateSavedSearchInput } from '~/shared/saved-searches';
+import { applicationOriginOf, forgetApplicationOrigin } from './application-origin';
 
 // The job board as an applicant uses it: Find Jobs (/api/applicant/jobs), a job's page, the save heart
 // and applying. A change updates the job wherever it is on screen at once, then refreshes the board and
@@ -59,8 +60,11 @@ export function useToggleSavedJob() {
 export function useApplyToJob(jobId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ApplyToJobInput) => callApi(jobBoardContract.apply, { params: { id: jobId }, body: input }),
+    // Where the applicant came from to this job, as their landing said (application-origin.ts).
+    mutationFn: (input: ApplyToJobInput) =>
+      callApi(jobBoardContract.apply, { params: { id: jobId }, body: { ...input, ...applicationOriginOf(jobId) } }),
     onSuccess: (application) => {
+      forgetApplicationOrigin(jobId);
       patchJob(queryClient, jobId, {
         application: { id: application.id, status: application.status, created_at: application.created_at },
       });

@@ -70,6 +70,8 @@ function fakeJobBoardApi(
       ...rest,
       description: 'Answer customer tickets.',
       start_date: null,
+      closes_on: null,
+      applicant_locations: [],
       required_certs: [],
       required_tests: [],
       screening_questions: [],

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { DetailSection, JobSkillsAndCertifications, NoneText } from '~/client/components/detail-section';
 import type { PublicJob } from '~/shared/job-board';
 import { formatListingBudget } from '~/shared/job-board-texts';
+import { applicantLocationName } from '~/shared/job-reach';
 import { testTypeLabels } from '~/shared/test-types';
 
 // The body of a job post, the same on the applicant's job page and on the public page: the facts, the
@@ -24,11 +25,20 @@ export function JobFacts({ job }: { job: PublicJob }) {
       <Fact label="Engagement">{job.engagement_type === 'hourly' ? 'Hourly' : 'Fixed price'}</Fact>
       <Fact label="Weekly hours">{`${job.weekly_hours} hours`}</Fact>
       <Fact label="Start date">{job.start_date ? formatStartDate(job.start_date) : 'Flexible'}</Fact>
-      <Fact label="Location">Remote, from anywhere</Fact>
+      <Fact label="Location">
+        {job.applicant_locations.length > 0
+          ? `Remote, from ${job.applicant_locations.map(applicantLocationName).join('; ')}`
+          : 'Remote, from anywhere'}
+      </Fact>
       <Fact label="Timezone">{job.timezone}</Fact>
       <Fact label="Posted">
         <time dateTime={job.published_at}>{calendarDay.format(new Date(job.published_at))}</time>
       </Fact>
+      {job.closes_on && (
+        <Fact label="Apply by">
+          <time dateTime={job.closes_on}>{formatStartDate(job.closes_on)}</time>
+        </Fact>
+      )}
     </dl>
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { PortalPage } from '~/client/components/portal-page';
 import { ReportButton } from '~/client/components/report-button';
@@ -17,6 +17,7 @@ import { canApplyTo, jobBoardTexts } from '~/shared/job-board-texts';
 import { jobStatusLabels } from '~/shared/jobs';
 import { paths } from '~/shared/routes';
 import { jobPostingQueryOptions } from './api';
+import { rememberApplicationOrigin } from './application-origin';
 import { ApplyButton } from './apply-button';
 import { ApplyDialog } from './apply-dialog';
 import { JobFacts, JobPostSections } from './job-post-details';
@@ -36,6 +37,12 @@ export default function JobPostingPage({ pageId }: PageProps) {
   const query = useQuery({ ...jobPostingQueryOptions(id), enabled: isJobId });
   const isNotFound = !isJobId || isNotFoundError(query.error);
   const job = query.data;
+  // A link with ?source= or ?ref= may open the job here too (a private job's referral link): kept until the
+  // applicant applies (decision 058).
+  const { search } = useLocation();
+  useEffect(() => {
+    if (isJobId) rememberApplicationOrigin(id, search, document.referrer);
+  }, [id, isJobId, search]);
 
   return (
     <PortalPage

@@ -12,6 +12,7 @@ import { forgetServerData, removeServerHead, useServerData } from '~/client/lib/
 import type { PageProps } from '~/client/routes';
 import type { JobBoardQuery, PublicJobListingList } from '~/shared/job-board';
 import { type JobBoardPageData, jobBoardSearchKey, jobBoardTexts } from '~/shared/job-board-texts';
+import { jobFeedPaths } from '~/shared/job-reach';
 import { paths } from '~/shared/routes';
 import { toJobBoardQuery, useFindJobsSearch } from './find-jobs-search';
 import { JobSearchPanel } from './job-board-filters';
@@ -191,6 +192,18 @@ export default function PublicJobBoardPage({ pageId }: PageProps) {
             />
           </div>
         )}
+
+        {/* Plain links to files: a feed reader or a job site reads them, not this app (decision 058). */}
+        <p className="mt-10 text-sm text-muted-foreground">
+          Job feeds of every open job:{' '}
+          <a href={jobFeedPaths.rss} className="font-medium text-primary underline underline-offset-4">
+            RSS
+          </a>{' '}
+          ·{' '}
+          <a href={jobFeedPaths.indeed} className="font-medium text-primary underline underline-offset-4">
+            Indeed XML
+          </a>
+        </p>
       </div>
     </>
   );

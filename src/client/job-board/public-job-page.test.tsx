@@ -28,6 +28,8 @@ function publicJob(viewer: PublicJobViewer | null): PublicJobView {
     published_at: new Date().toISOString(),
     description: 'Lead a team of five support agents.',
     start_date: null,
+    closes_on: '2099-12-31',
+    applicant_locations: ['US', 'CA-ON'],
     required_certs: [],
     required_tests: [],
     screening_questions: [],

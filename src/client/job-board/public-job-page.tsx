@@ -10,9 +10,11 @@ import type { PublicJobView, PublicJobViewer, PublicJobWithCompany } from '~/sha
 import { excerptOf } from '~/shared/job-board-texts';
 import type { Role } from '~/shared/permissions';
 import { paths } from '~/shared/routes';
+import { rememberApplicationOrigin } from './application-origin';
 import { JobFacts, JobPostSections } from './job-post-details';
 import { fetchPublicJob } from './public-api';
 import { PublicCompanyProfile } from './public-company-profile';
+import { ShareJobButton } from './share-job-button';
 
 // /jobs/:id: an open public job and its company, readable without signing in. The server renders this page
 // with the job (server/job-board/public-job-pages.ts), its head tags and JobPosting data, for search engines
@@ -76,6 +78,11 @@ export default function PublicJobPage() {
       },
     );
   }, []);
+
+  // Where the visitor came from (?source=, ?ref=, a search engine), kept until they apply (decision 058).
+  useEffect(() => {
+    if (UUID.test(id)) rememberApplicationOrigin(id, search, document.referrer);
+  }, [id, search]);
 
   // The job the server rendered, once: after it, another job's page loads as usual.
   const renderedId = useRef(rendered?.id);
@@ -147,8 +154,11 @@ function JobPost({ job }: { job: PublicJobView }) {
       <header className="grid gap-4">
         <p className="text-sm font-semibold tracking-wide text-primary uppercase">{job.company_name} is hiring</p>
         <h1 className="text-3xl font-bold tracking-tight break-words sm:text-4xl">{job.title}</h1>
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
           <ApplyStanding jobId={job.id} viewer={job.viewer} />
+          <div className="sm:ml-auto">
+            <ShareJobButton jobId={job.id} title={`${job.title} at ${job.company_name}`} />
+          </div>
         </div>
       </header>
       <JobFacts job={job} />

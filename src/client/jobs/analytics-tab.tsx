@@ -7,6 +7,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/cli
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { apiUrl, errorMessage } from '~/client/lib/api-client';
 import { jobsContract } from '~/shared/contracts/jobs';
+import { applicationSourceLabels } from '~/shared/job-reach';
+import type { HiringAnalytics } from '~/shared/jobs';
 import { hiringAnalyticsQueryOptions } from './api';
 import { formatDays, formatRatio } from './format-metrics';
 
@@ -31,7 +33,8 @@ function MetricCard({ label, value, detail }: { label: string; value: string; de
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 // The Analytics tab: conversion, offer acceptance and time-to-hire computed by the server from the
-// company's applications, the applicants of the last 12 weeks, and both as downloadable reports.
+// company's applications, the applicants of the last 12 weeks, where applications came from, and all of it
+// as downloadable reports.
 export function AnalyticsTab() {
   const analytics = useQuery(hiringAnalyticsQueryOptions());
 
@@ -110,6 +113,58 @@ export function AnalyticsTab() {
           )}
         </CardContent>
       </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Applications by Source</CardTitle>
+          <CardDescription>
+            Where applicants came from: the Tandem board, Indeed, Google, the job feed, a shared link or a member's
+            referral.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {!data ? (
+            <Skeleton className="h-40" />
+          ) : data.applications === 0 ? (
+            <p className="text-sm text-muted-foreground">No applications yet: where they come from shows here.</p>
+          ) : (
+            <SourceTable rows={data.by_source} />
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function SourceTable({ rows }: { rows: HiringAnalytics['by_source'] }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-sm">
+        <thead>
+          <tr className="border-b border-border text-left text-muted-foreground">
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Source
+            </th>
+            <th scope="col" className="py-2 pr-4 text-right font-medium">
+              Applications
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              Hires
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.source} className="border-b border-border last:border-0">
+              <th scope="row" className="py-2 pr-4 text-left font-medium">
+                {applicationSourceLabels[row.source]}
+              </th>
+              <td className="py-2 pr-4 text-right tabular-nums">{row.applications}</td>
+              <td className="py-2 text-right tabular-nums">{row.hires}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

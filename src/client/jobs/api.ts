@@ -126,3 +126,11 @@ export const companyApplicationsQueryOptions = (query: JobApplicationListQuery) 
     queryFn: () => callApi(jobsContract.companyApplications, { query }),
     placeholderData: keepPreviousData,
   });
+
+// The caller's own tracked link to the job (made the first time, the same after): POST, but nothing else
+// on the screen changes with it.
+export function useReferralLink() {
+  return useMutation({
+    mutationFn: (id: string) => callApi(jobsContract.referralLink, { params: { id } }),
+  });
+}

@@ -7,11 +7,13 @@ import { PortalPage } from '~/client/components/portal-page';
 import { Card, CardContent, CardHeader } from '~/client/components/ui/card';
 import { testQueryOptions } from '~/client/lib/test-queries';
 import type { PageProps } from '~/client/routes';
+import { applicantLocationName } from '~/shared/job-reach';
 import { formatJobBudget, type Job } from '~/shared/jobs';
 import { paths } from '~/shared/routes';
 import { JobActions } from './job-actions';
 import { JobLoadError, JobLoading, JobNotFound, useJobOfPage } from './job-page-states';
 import { JobStatusBadges } from './job-status-badge';
+import { ReferralLinkButton } from './referral-link-button';
 
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
@@ -65,7 +67,10 @@ function JobPost({ job }: { job: Job }) {
             {job.title}
           </h2>
         </div>
-        <JobActions job={job} />
+        <div className="flex flex-wrap items-start gap-2">
+          <JobActions job={job} />
+          <ReferralLinkButton job={job} />
+        </div>
       </CardHeader>
       <CardContent className="grid gap-6">
         <dl className="grid grid-cols-2 gap-x-6 gap-y-4 rounded-md bg-muted/60 p-4 lg:grid-cols-3">
@@ -74,6 +79,12 @@ function JobPost({ job }: { job: Job }) {
           <Fact label="Weekly hours">{`${job.weekly_hours} hours`}</Fact>
           <Fact label="Openings">{`${job.hired_count} of ${job.openings} filled`}</Fact>
           <Fact label="Start date">{job.start_date ? formatLongDate(job.start_date) : 'Flexible'}</Fact>
+          <Fact label="Closing date">{job.closes_on ? formatLongDate(job.closes_on) : 'When published'}</Fact>
+          <Fact label="Applicant locations">
+            {job.applicant_locations.length > 0
+              ? job.applicant_locations.map(applicantLocationName).join('; ')
+              : 'Anywhere'}
+          </Fact>
           <Fact label="Timezone">{job.timezone}</Fact>
           <Fact label="Visibility">{job.visibility === 'public' ? 'Public' : 'Private'}</Fact>
           <Fact label={wasPublished ? 'Launch date' : 'Created'}>

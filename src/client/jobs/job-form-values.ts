@@ -24,6 +24,9 @@ export interface JobFormValues {
   weekly_hours: string;
   openings: string;
   start_date: string | null;
+  // The last day it takes applications (empty: the platform's default validity), and where applicants may live.
+  closes_on: string | null;
+  applicant_locations: string[];
   timezone: string;
   visibility: 'public' | 'private';
   cc_email: string;
@@ -63,6 +66,8 @@ export const jobFormFields: readonly JobFormField[] = [
   'weekly_hours',
   'openings',
   'start_date',
+  'closes_on',
+  'applicant_locations',
   'timezone',
   'visibility',
   'cc_email',
@@ -101,6 +106,8 @@ export const emptyJobFormValues: JobFormValues = {
   weekly_hours: String(DEFAULT_WEEKLY_HOURS),
   openings: String(DEFAULT_OPENINGS),
   start_date: null,
+  closes_on: null,
+  applicant_locations: [],
   timezone: DEFAULT_TIMEZONE,
   visibility: 'public',
   cc_email: '',
@@ -124,6 +131,8 @@ export function jobToFormValues(job: Job): JobFormValues {
     weekly_hours: String(job.weekly_hours),
     openings: String(job.openings),
     start_date: job.start_date,
+    closes_on: job.closes_on,
+    applicant_locations: job.applicant_locations,
     timezone: job.timezone,
     visibility: job.visibility,
     cc_email: job.cc_email ?? '',
@@ -165,6 +174,8 @@ export function formValuesToFields(values: JobFormValues): UpdateJobInput {
     // Likewise an emptied openings box.
     openings: openings ?? Number.NaN,
     start_date: values.start_date,
+    closes_on: values.closes_on,
+    applicant_locations: values.applicant_locations,
     skill_tags: values.skill_tags,
     timezone: values.timezone,
     test_ids: values.test_ids,
@@ -201,6 +212,8 @@ interface ValidateOptions {
   publishing: boolean;
   // An edit may keep a start date that has passed since the job was saved (the server allows it too).
   keptStartDate?: string | null;
+  // Likewise a closing date that has passed (a job the sweep closed).
+  keptClosesOn?: string | null;
   now?: Date;
 }
 
@@ -208,7 +221,7 @@ interface ValidateOptions {
 // hours 1–60, rates and total at least 1, email) and the cross-field ones of checkJobRules.
 export function validateJobForm(
   values: JobFormValues,
-  { publishing, keptStartDate, now = new Date() }: ValidateOptions,
+  { publishing, keptStartDate, keptClosesOn, now = new Date() }: ValidateOptions,
 ): Partial<Record<JobFormField, string>> & Record<string, string> {
   const problems: Partial<Record<JobFormField, string>> & Record<string, string> = {};
   const fields = formValuesToFields(values);
@@ -235,10 +248,12 @@ export function validateJobForm(
       budget_max: numberOrNull(fields.budget_max),
       budget_total: numberOrNull(fields.budget_total),
       start_date: fields.start_date,
+      closes_on: fields.closes_on,
     },
     { publishing, now },
   );
   if (rules.start_date && keptStartDate != null && values.start_date === keptStartDate) delete rules.start_date;
+  if (rules.closes_on && keptClosesOn != null && values.closes_on === keptClosesOn) delete rules.closes_on;
   for (const [field, message] of Object.entries(rules)) {
     if (isFormField(field) && !problems[field]) problems[field] = message;
   }

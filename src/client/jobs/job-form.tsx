@@ -35,6 +35,7 @@ import { currencySymbolOf } from '~/shared/money-format';
 import { paths } from '~/shared/routes';
 import { screeningTexts } from '~/shared/screening-questions';
 import { useCreateJob, useJobTransition, useUpdateJob } from './api';
+import { ApplicantLocationsField } from './applicant-locations-field';
 import { InterviewStagesField } from './interview-stages-field';
 import {
   emptyJobFormValues,
@@ -77,7 +78,11 @@ export function JobForm({ job, currency: newJobCurrency = 'USD' }: { job?: Job; 
   const isLive = job !== undefined && job.status !== 'draft';
 
   const resolver: Resolver<JobFormValues> = (values) => {
-    const problems = validateJobForm(values, { publishing: isPublishingRef.current, keptStartDate: job?.start_date });
+    const problems = validateJobForm(values, {
+      publishing: isPublishingRef.current,
+      keptStartDate: job?.start_date,
+      keptClosesOn: job?.closes_on,
+    });
     if (Object.keys(problems).length === 0) return { values, errors: {} };
     return { values: {}, errors: toFieldErrors<JobFormValues>(problems) };
   };
@@ -250,7 +255,9 @@ export function JobForm({ job, currency: newJobCurrency = 'USD' }: { job?: Job; 
       <Card aria-labelledby="job-schedule-title">
         <CardHeader>
           <CardTitle id="job-schedule-title">Schedule</CardTitle>
-          <CardDescription>When the work starts and the time zone the team works in.</CardDescription>
+          <CardDescription>
+            When the work starts, the last day applications are taken, and the time zone the team works in.
+          </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5 sm:grid-cols-2">
           <FormField label="Start date" error={errors.start_date?.message} hint="Optional. Past days cannot be chosen.">
@@ -272,6 +279,29 @@ export function JobForm({ job, currency: newJobCurrency = 'USD' }: { job?: Job; 
               />
             )}
           </FormField>
+          <FormField
+            label="Closing date"
+            error={errors.closes_on?.message}
+            hint="Optional. The last day the job takes applications; without one it closes after the platform's default period (60 days unless an administrator changed it)."
+          >
+            {(control) => (
+              <Controller
+                control={form.control}
+                name="closes_on"
+                render={({ field }) => (
+                  <DatePicker
+                    {...control}
+                    label="Closing date"
+                    value={field.value}
+                    onChange={field.onChange}
+                    disablePast
+                    keptDate={job?.closes_on}
+                    clearable
+                  />
+                )}
+              />
+            )}
+          </FormField>
           <FormField label="Timezone" error={errors.timezone?.message}>
             {(control) => (
               <NativeSelect {...control} {...form.register('timezone')}>
@@ -283,6 +313,26 @@ export function JobForm({ job, currency: newJobCurrency = 'USD' }: { job?: Job; 
               </NativeSelect>
             )}
           </FormField>
+        </CardContent>
+      </Card>
+
+      <Card aria-labelledby="job-reach-title">
+        <CardHeader>
+          <CardTitle id="job-reach-title">Where applicants may live</CardTitle>
+          <CardDescription>Where the people you hire may live. Job boards and search engines show it.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Controller
+            control={form.control}
+            name="applicant_locations"
+            render={({ field }) => (
+              <ApplicantLocationsField
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.applicant_locations?.message}
+              />
+            )}
+          />
         </CardContent>
       </Card>
 

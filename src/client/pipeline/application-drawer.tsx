@@ -22,6 +22,7 @@ import { applicationStatusLabels } from '~/shared/application-statuses';
 import { formatCents } from '~/shared/billing-texts';
 import type { Currency } from '~/shared/currencies';
 import { interviewStageOf } from '~/shared/interview-stages';
+import { describeApplicationSource } from '~/shared/job-reach';
 import type { OfferedMilestone } from '~/shared/offered-milestones';
 import { type ApplicationDetail, pipelineTexts } from '~/shared/pipeline';
 import { proposalFileTexts } from '~/shared/proposal-files';
@@ -115,6 +116,8 @@ function ApplicationBody({ application, showJob }: { application: ApplicationDet
           {interviewStage && <span className="text-sm font-medium">{interviewStage.name}</span>}
           <span className="text-xs text-muted-foreground">
             Applied <time dateTime={application.created_at}>{dayLabel(application.created_at)}</time>
+            {' · '}
+            <span>Source: {describeApplicationSource(application.source, application.referrer_name)}</span>
           </span>
         </div>
         {/* The panel's heading is its title ("Application from …"); the name here is for the eye. */}

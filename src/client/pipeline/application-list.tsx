@@ -9,6 +9,7 @@ import { Button } from '~/client/components/ui/button';
 import { useAllowed } from '~/client/lib/allowed';
 import { fullDateLabel, relativeDateLabel } from '~/client/lib/relative-date';
 import { type InterviewStage, interviewStageOf } from '~/shared/interview-stages';
+import { describeApplicationSource } from '~/shared/job-reach';
 import type { JobApplication } from '~/shared/jobs';
 import { pipelineTexts } from '~/shared/pipeline';
 import { paths } from '~/shared/routes';
@@ -140,6 +141,13 @@ export function ApplicationList({
           <time dateTime={application.created_at} title={fullDateLabel(application.created_at)}>
             {relativeDateLabel(application.created_at)}
           </time>
+          {/* Where they came from, when not the board itself (decision 058). */}
+          {application.source !== 'tandem' && (
+            <span className="block text-xs text-muted-foreground">
+              <span className="sr-only">Source: </span>
+              {describeApplicationSource(application.source, application.referrer_name)}
+            </span>
+          )}
         </>
       ),
     },

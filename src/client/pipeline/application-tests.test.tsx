@@ -40,6 +40,8 @@ function seed(): { job: ReturnType<typeof jobFromInput>; item: JobApplication; d
     average_rating: null,
     rating_count: 0,
     test_state: 'none',
+    source: 'tandem',
+    referrer_name: null,
     interview_stage_id: null,
   };
   const detail: ApplicationDetail = {
@@ -84,6 +86,8 @@ function seed(): { job: ReturnType<typeof jobFromInput>; item: JobApplication; d
     attachments: [],
     created_at: now,
     updated_at: now,
+    source: 'tandem',
+    referrer_name: null,
     history: [{ status: 'submitted', at: now, by_name: null, note: null, interview_stage: null }],
     rejection_reason: null,
     offer: null,

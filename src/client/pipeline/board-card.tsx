@@ -6,6 +6,7 @@ import { Badge, type BadgeVariant } from '~/client/components/ui/badge';
 import { cn } from '~/client/lib/cn';
 import { applySearchPatch } from '~/client/lib/list-search';
 import { fullDateLabel, relativeDateLabel } from '~/client/lib/relative-date';
+import { describeApplicationSource } from '~/shared/job-reach';
 import { type ApplicationTestState, applicationTestStateLabels, type JobApplication } from '~/shared/jobs';
 import { drawerParam } from './pipeline-search';
 
@@ -18,7 +19,7 @@ const testStateBadges: Record<ApplicationTestState, BadgeVariant> = {
 };
 
 // What a card shows: the candidate (a link that opens the application), the rating, where the tests
-// stand and when they applied.
+// stand, when they applied and where from.
 export function CardFace({ card, href }: { card: JobApplication; href?: string }) {
   return (
     <div className="grid min-w-0 gap-1.5">
@@ -41,6 +42,16 @@ export function CardFace({ card, href }: { card: JobApplication; href?: string }
         <time dateTime={card.created_at} title={fullDateLabel(card.created_at)}>
           {relativeDateLabel(card.created_at)}
         </time>
+        {/* Where they came from, but not the board itself: that is where most come from. */}
+        {card.source !== 'tandem' && (
+          <>
+            {' · '}
+            <span>
+              <span className="sr-only">Source: </span>
+              {describeApplicationSource(card.source, card.referrer_name)}
+            </span>
+          </>
+        )}
       </p>
     </div>
   );

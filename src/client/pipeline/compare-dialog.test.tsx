@@ -69,6 +69,8 @@ async function openList({ failSecond = false } = {}) {
       average_rating: detail.rating.average,
       rating_count: detail.rating.count,
       test_state: 'none',
+      source: 'tandem',
+      referrer_name: null,
       interview_stage_id: null,
     }));
     const counts = Object.fromEntries(applicationStatuses.map((status) => [status, 0])) as JobApplicationList['counts'];

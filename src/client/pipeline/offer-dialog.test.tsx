@@ -52,6 +52,8 @@ function seed(jobStart: string | null, fixedBudgetCents: number | null = null, p
     average_rating: null,
     rating_count: 0,
     test_state: 'none',
+    source: 'tandem',
+    referrer_name: null,
     interview_stage_id: null,
   };
   const detail: ApplicationDetail = {
@@ -94,6 +96,8 @@ function seed(jobStart: string | null, fixedBudgetCents: number | null = null, p
     attachments: [],
     created_at: item.created_at,
     updated_at: item.created_at,
+    source: 'tandem',
+    referrer_name: null,
     history: [{ status: 'submitted', at: item.created_at, by_name: null, note: null, interview_stage: null }],
     rejection_reason: null,
     offer: null,

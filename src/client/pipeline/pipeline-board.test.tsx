@@ -62,6 +62,8 @@ function card(jobId: string, name: string, status: ApplicationStatus, overrides:
     average_rating: null,
     rating_count: 0,
     test_state: 'none',
+    source: 'tandem',
+    referrer_name: null,
     ...overrides,
   } satisfies JobApplication;
 }
@@ -109,6 +111,8 @@ function detailOf(item: JobApplication): ApplicationDetail {
     attachments: [],
     created_at: item.created_at,
     updated_at: item.created_at,
+    source: 'tandem',
+    referrer_name: null,
     history: [],
     rejection_reason: null,
     offer: null,

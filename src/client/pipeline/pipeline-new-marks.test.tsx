@@ -35,6 +35,8 @@ function applicationsOf(jobId: string): JobApplication[] {
       average_rating: null,
       rating_count: 0,
       test_state: 'none',
+      source: 'tandem',
+      referrer_name: null,
       interview_stage_id: null,
     };
   });

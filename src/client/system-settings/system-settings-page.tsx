@@ -18,6 +18,7 @@ import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage, isApiError } from '~/client/lib/api-client';
 import type { PageProps } from '~/client/routes';
 import { apiTokenTexts } from '~/shared/api-tokens';
+import { JOB_VALIDITY_DAYS_MAX, JOB_VALIDITY_DAYS_MIN } from '~/shared/job-reach';
 import { paths } from '~/shared/routes';
 import {
   PAYOUT_MINIMUM_CENTS_MAX,
@@ -55,6 +56,7 @@ const tabOfField: Record<keyof SettingsFormValues, Tab> = {
   allow_registrations: 'general',
   maintenance_mode: 'general',
   platform_fee_percent: 'general',
+  job_validity_days: 'general',
   payouts_wait_for_payment: 'payouts',
   payout_security_days: 'payouts',
   payout_minimum_dollars: 'payouts',
@@ -234,6 +236,15 @@ function SettingsForm({ stored }: { stored: PlatformSettings }) {
                   max={50}
                   step={0.01}
                 />
+                <NumberField
+                  form={form}
+                  name="job_validity_days"
+                  label="Job validity (days)"
+                  hint={`How long a job takes applications when it names no closing date, from the day it is published. From ${JOB_VALIDITY_DAYS_MIN} to ${JOB_VALIDITY_DAYS_MAX} days.`}
+                  min={JOB_VALIDITY_DAYS_MIN}
+                  max={JOB_VALIDITY_DAYS_MAX}
+                  step={1}
+                />
                 <ToggleField
                   control={form.control}
                   name="payouts_require_tax_form"
@@ -378,7 +389,8 @@ type NumberName =
   | 'platform_fee_percent'
   | 'session_timeout_minutes'
   | 'payout_security_days'
-  | 'payout_minimum_dollars';
+  | 'payout_minimum_dollars'
+  | 'job_validity_days';
 type ToggleName = Exclude<FieldPath<SettingsFormValues>, NumberName>;
 
 function NumberField({

@@ -30,6 +30,8 @@ export function seedApplicationDrawer(server: FakeServer, overrides: Partial<App
     average_rating: null,
     rating_count: 0,
     test_state: 'none',
+    source: 'tandem',
+    referrer_name: null,
     interview_stage_id: null,
   };
   const detail: ApplicationDetail = {
@@ -74,6 +76,8 @@ export function seedApplicationDrawer(server: FakeServer, overrides: Partial<App
     attachments: [],
     created_at: now,
     updated_at: now,
+    source: 'tandem',
+    referrer_name: null,
     history: [{ status: 'submitted', at: now, by_name: null, note: null, interview_stage: null }],
     rejection_reason: null,
     offer: null,

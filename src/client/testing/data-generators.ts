@@ -92,6 +92,7 @@ export function jobFromInput(input: CreateJobInput, overrides: Partial<Job> = {}
     budget_total: fields.budget_total ?? null,
     currency: 'USD',
     start_date: fields.start_date ?? null,
+    closes_on: fields.closes_on ?? null,
     screening_questions: fields.screening_questions.map((question) => ({ ...question, id: question.id ?? fakeId() })),
     interview_stages: fields.interview_stages.map((stage) => ({ ...stage, id: stage.id ?? fakeId() })),
     status,

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { formatCents } from '~/shared/billing-texts';
 import { type Currency, currencyOf } from '~/shared/currencies';
 import { type applyToJobSchema, jobBoardTexts, type SubmittedApplication } from '~/shared/job-board';
+import { hasClosingDatePassed } from '~/shared/job-reach';
 import type { EngagementType } from '~/shared/job-texts';
 import { paths } from '~/shared/routes';
 import { answerScreeningQuestions } from '~/shared/screening-questions';
@@ -16,6 +17,7 @@ import { companyRecipients } from '../kernels/notices/company-recipients';
 import { notify } from '../kernels/notices/notify';
 import { AppError, isUniqueViolation, validationError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
+import { applicationSourceOf } from './application-source';
 import { loadWaitingTests } from './job-listing-views';
 
 // What an unconfirmed address holds back: "Confirm your email address to apply to jobs."
@@ -88,6 +90,7 @@ export async function applyToJob({
           id: jobs.id,
           title: jobs.title,
           status: jobs.status,
+          closesOn: jobs.closesOn,
           companyId: jobs.companyId,
           currency: companies.billingCurrency,
           engagementType: jobs.engagementType,
@@ -103,12 +106,16 @@ export async function applyToJob({
         .from(applications)
         .where(and(eq(applications.jobId, jobId), eq(applications.applicantId, applicantId)));
       if (existing) throw new AppError('conflict', jobBoardTexts.alreadyApplied);
-      if (job.status !== 'open') throw new AppError('conflict', jobBoardTexts.jobNotOpen);
+      // Past its closing date a job takes no applications, though the nightly sweep has not closed it yet.
+      if (job.status !== 'open' || hasClosingDatePassed(job.closesOn, now)) {
+        throw new AppError('conflict', jobBoardTexts.jobNotOpen);
+      }
 
       const proposal = proposalOf(input, job.engagementType);
       const screening = answerScreeningQuestions(job.screeningQuestions, input.screening_answers);
       if (Object.keys(screening.problems).length > 0) throw validationError(screening.problems);
 
+      const origin = await applicationSourceOf({ db: tx, jobId, applicantId, source: input.source, ref: input.ref });
       const first: ApplicationHistoryEntry = { status: 'submitted', at: now.toISOString(), by: applicantId };
       const [created] = await tx
         .insert(applications)
@@ -119,6 +126,8 @@ export async function applyToJob({
           ...proposal,
           screeningAnswers: screening.answers,
           status: 'submitted',
+          source: origin.source,
+          referrerId: origin.referrerId,
           history: [first],
           createdAt: now,
           updatedAt: now,
@@ -161,6 +170,7 @@ export async function applyToJob({
             job_title: job.title,
             proposal_rate_cents: proposal.proposalRateCents,
             proposal_price_cents: proposal.proposalPriceCents,
+            source: origin.source,
           },
           ipAddress,
         },

@@ -284,6 +284,7 @@ describe('the public job board', () => {
         budgetMinCents: 3000,
         budgetMaxCents: 4500,
         weeklyHours: 20,
+        applicantLocations: ['NO', 'US-CA'],
       });
       const response = await testApp.app.inject({ method: 'GET', url: `/jobs/${job.id}` });
       expect(response.statusCode).toBe(200);
@@ -318,10 +319,14 @@ describe('the public job board', () => {
         identifier: { '@type': 'PropertyValue', name: 'Tandem', value: job.id },
         url,
         datePosted: job.publishedAt?.toISOString(),
+        validThrough: `${job.closesOn}T23:59:59Z`,
         employmentType: ['CONTRACTOR', 'PART_TIME'],
         hiringOrganization: { '@type': 'Organization', name: 'Fabrikam', sameAs: 'https://fabrikam.example' },
         jobLocationType: 'TELECOMMUTE',
-        applicantLocationRequirements: { '@type': 'AdministrativeArea', name: 'Worldwide' },
+        applicantLocationRequirements: [
+          { '@type': 'Country', name: 'Norway' },
+          { '@type': 'AdministrativeArea', name: 'California, United States' },
+        ],
         directApply: true,
         skills: 'React, TypeScript',
         baseSalary: {
@@ -332,7 +337,7 @@ describe('the public job board', () => {
       });
     });
 
-    it('gives a fixed-price job no hourly salary, and no job an invented end date', async () => {
+    it('gives a fixed-price job its total as a plain amount, and an end date that does not move', async () => {
       const fixed = await jobWith(testApp, company.companyId, uniqueWord(), {
         engagementType: 'fixed',
         budgetTotalCents: 250_000,
@@ -341,8 +346,8 @@ describe('the public job board', () => {
       const html = (await testApp.app.inject({ method: 'GET', url: `/jobs/${fixed.id}` })).body;
       const posting = jobPostingOf(html);
       expect(posting).toMatchObject({ employmentType: ['CONTRACTOR', 'FULL_TIME'], directApply: true });
-      expect(posting).not.toHaveProperty('baseSalary');
-      expect(posting).not.toHaveProperty('validThrough');
+      expect(posting.baseSalary).toEqual({ '@type': 'MonetaryAmount', currency: 'USD', value: 2500 });
+      expect(posting.validThrough).toBe(`${fixed.closesOn}T23:59:59Z`);
       // The same answer at every request: nothing in it moves with the clock.
       expect((await testApp.app.inject({ method: 'GET', url: `/jobs/${fixed.id}` })).body).toContain(
         JSON.stringify(posting.datePosted),

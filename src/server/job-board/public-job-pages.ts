@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lt, or } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   excerptOf,
@@ -9,6 +9,7 @@ import {
   jobPostingStructuredData,
   scriptSafeJson,
 } from '~/shared/job-board';
+import { jobFeedPaths, todayInUtc } from '~/shared/job-reach';
 import { pageTitle, sharingTags } from '~/shared/page-meta';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
@@ -52,7 +53,8 @@ export async function publicJobPage({
         and(
           eq(jobs.id, id),
           eq(jobs.visibility, 'public'),
-          inArray(jobs.status, ['closed', 'archived']),
+          // Closed or archived, or past its closing date before the nightly sweep closes it.
+          or(inArray(jobs.status, ['closed', 'archived']), lt(jobs.closesOn, todayInUtc())),
           isNotNull(jobs.publishedAt),
         ),
       );
@@ -83,12 +85,16 @@ export async function jobBoardPage({
   publicUrl: string;
   query: URLSearchParams;
 }): Promise<PageAnswer> {
-  const head = headTags({
-    title: paths.jobBoard.title,
-    description: jobBoardTexts.boardDescription,
-    url: `${publicUrl}${paths.jobBoard.getHref()}`,
-    publicUrl,
-  }).join('');
+  const head = [
+    ...headTags({
+      title: paths.jobBoard.title,
+      description: jobBoardTexts.boardDescription,
+      url: `${publicUrl}${paths.jobBoard.getHref()}`,
+      publicUrl,
+    }),
+    // Feed readers find the board's feed from its page (decision 058).
+    `<link ${SERVER_HEAD_ATTRIBUTE}="" rel="alternate" type="application/rss+xml" title="Tandem: remote jobs" href="${escapeMarkup(`${publicUrl}${jobFeedPaths.rss}`)}">`,
+  ].join('');
   const parsed = jobBoardQuerySchema.safeParse(Object.fromEntries(query));
   if (!parsed.success) return { status: 200, head };
   const data: JobBoardPageData = {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { currencyOf } from '~/shared/currencies';
 import type { PublicJob, RequiredTest } from '~/shared/job-board';
+import { hasClosingDatePassed } from '~/shared/job-reach';
 import type { ScreeningQuestion } from '~/shared/screening-questions';
 import { companies, jobs } from '../db/schema';
 import { jobBudget } from '../kernels/hiring/load-job-views';
@@ -17,6 +18,8 @@ export const publicJobColumns = {
   budgetTotalCents: jobs.budgetTotalCents,
   weeklyHours: jobs.weeklyHours,
   startDate: jobs.startDate,
+  closesOn: jobs.closesOn,
+  applicantLocations: jobs.applicantLocations,
   skillTags: jobs.skillTags,
   timezone: jobs.timezone,
   requiredCerts: jobs.requiredCerts,
@@ -39,6 +42,8 @@ interface PublicJobRow {
   budgetTotalCents: number | null;
   weeklyHours: number;
   startDate: string | null;
+  closesOn: string | null;
+  applicantLocations: string[];
   skillTags: string[];
   timezone: string;
   requiredCerts: string[];
@@ -60,12 +65,15 @@ export function toPublicJob(row: PublicJobRow, requiredTests: RequiredTest[]): P
     currency: currencyOf(row.companyCurrency),
     weekly_hours: row.weeklyHours,
     start_date: row.startDate,
+    closes_on: row.closesOn,
+    applicant_locations: row.applicantLocations,
     skill_tags: row.skillTags,
     timezone: row.timezone,
     required_certs: row.requiredCerts,
     required_tests: requiredTests,
     screening_questions: row.screeningQuestions,
-    status: row.status,
+    // Past its closing date a job takes no applications, though the nightly sweep has not closed it yet.
+    status: row.status === 'open' && hasClosingDatePassed(row.closesOn) ? 'closed' : row.status,
     published_at: new Date(row.postedAt).toISOString(),
   };
 }

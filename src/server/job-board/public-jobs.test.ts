@@ -97,6 +97,8 @@ describe('job pages', () => {
         currency: 'USD',
         weekly_hours: 40,
         start_date: '2030-01-15',
+        closes_on: job.closesOn,
+        applicant_locations: [],
         skill_tags: ['React'],
         timezone: 'UTC+01:00',
         required_certs: ['PMP'],
@@ -277,8 +279,8 @@ describe('job pages', () => {
           value: { '@type': 'QuantitativeValue', minValue: 30, maxValue: 45, unitText: 'HOUR' },
         },
       });
-      // A job names no deadline: no end date is made up for it (Google's validThrough is optional).
-      expect(data).not.toHaveProperty('validThrough');
+      // Its own closing date, to the end of that day (decision 058).
+      expect(data.validThrough).toBe(`${job.closesOn}T23:59:59Z`);
     });
 
     it('gives link previews the job’s title, description, address and card, as the page renders them', async () => {

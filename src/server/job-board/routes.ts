@@ -6,7 +6,7 @@ import { inviteToJob } from '../kernels/hiring/invite-to-job';
 import { readProposalFile, uploadProposalFile } from '../kernels/hiring/proposal-files';
 import { currentAuth, currentCompanyId } from '../platform/access-control';
 import { registerEndpoint } from '../platform/contract-routes';
-import { fileNameOf, mediaTypeOf, sendDownload, uploadBodyOf } from '../platform/file-transfer';
+import { fileNameOf, mediaTypeOf, sendDownload, sendGeneratedFile, uploadBodyOf } from '../platform/file-transfer';
 import { actorOf, companyActorOf } from '../platform/route-schemas';
 import { applyToJob, applyWaitsFor } from './apply-to-job';
 import { findJobListings } from './find-job-listings';
@@ -14,6 +14,8 @@ import { findPublicJobListings } from './find-public-job-listings';
 import { findSavedJobs } from './find-saved-jobs';
 import { getJobPosting } from './get-job-posting';
 import { getPublicJob } from './get-public-job';
+import { renderIndeedFeed } from './indeed-feed';
+import { renderRssFeed } from './rss-feed';
 import { saveJob } from './save-job';
 import { savedSearchRoutes } from './saved-search-routes';
 import { unsaveJob } from './unsave-job';
@@ -97,6 +99,25 @@ export async function jobBoardRoutes(app: FastifyInstance, { context }: { contex
   registerEndpoint(app, jobBoardContract.publicJobs, { config: { access: 'public' } }, async (request) =>
     findPublicJobListings({ db, query: request.query }),
   );
+
+  // The feeds: public, cached by readers and proxies for 15 minutes (a job that closes leaves them within it).
+  const feeds = [
+    { endpoint: jobBoardContract.indeedFeed, render: renderIndeedFeed, type: 'application/xml', name: 'indeed.xml' },
+    { endpoint: jobBoardContract.rssFeed, render: renderRssFeed, type: 'application/rss+xml', name: 'rss.xml' },
+  ] as const;
+  for (const { endpoint, render, type, name } of feeds) {
+    registerEndpoint(app, endpoint, { config: { access: 'public' } }, async (request, reply) =>
+      sendGeneratedFile(
+        reply,
+        {
+          filename: name,
+          contentType: `${type}; charset=utf-8`,
+          content: await render({ db, publicUrl: context.config.publicUrl, page: request.query.page }),
+        },
+        { disposition: 'inline', cacheControl: 'public, max-age=900' },
+      ),
+    );
+  }
 
   registerEndpoint(app, jobBoardContract.publicJob, { config: { access: 'public' } }, async (request) =>
     getPublicJob({

@@ -1,4 +1,5 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
+import { applicationSources } from '~/shared/job-reach';
 import type { HiringAnalytics } from '~/shared/jobs';
 import type { Database } from '../db/client';
 import { applications, jobs } from '../db/schema';
@@ -15,7 +16,7 @@ export function startOfWeek(moment: Date): Date {
 
 const ratio = (part: number, whole: number) => (whole === 0 ? null : Math.round((part / whole) * 10_000) / 10_000);
 
-// The Analytics tab: conversion (hires ÷ applications), offer acceptance (offers that ended in a hire
+// The Analytics tab: where applications came from (each source's applications and hires), conversion (hires ÷ applications), offer acceptance (offers that ended in a hire
 // ÷ offers answered: one still waiting is neither accepted nor declined), time-to-hire, and the applicants of the last 12 weeks (Sunday to Saturday, UTC,
 // this week last, weeks without any shown as 0).
 export async function analyzeHiring({
@@ -30,7 +31,7 @@ export async function analyzeHiring({
   const firstWeek = new Date(startOfWeek(now).getTime() - (ANALYTICS_WEEKS - 1) * 7 * DAY_MS);
   const weekOf = sql<string>`to_char(date_trunc('day', ${applications.createdAt} at time zone 'UTC')
     - (extract(dow from ${applications.createdAt} at time zone 'UTC')::int * interval '1 day'), 'YYYY-MM-DD')`;
-  const [[totals], weekly, avgTimeToHire] = await Promise.all([
+  const [[totals], weekly, avgTimeToHire, sources] = await Promise.all([
     db
       .select({
         applications: sql<number>`count(*)::int`,
@@ -50,7 +51,18 @@ export async function analyzeHiring({
       .where(and(eq(jobs.companyId, companyId), gte(applications.createdAt, firstWeek)))
       .groupBy(weekOf),
     averageDaysToHire({ db, companyId }),
+    db
+      .select({
+        source: applications.source,
+        applications: sql<number>`count(*)::int`,
+        hires: sql<number>`(count(*) filter (where ${applications.hiredAt} is not null))::int`,
+      })
+      .from(applications)
+      .innerJoin(jobs, eq(jobs.id, applications.jobId))
+      .where(eq(jobs.companyId, companyId))
+      .groupBy(applications.source),
   ]);
+  const bySource = new Map(sources.map((row) => [row.source, row]));
   const byWeek = new Map(weekly.map((row) => [row.week, row.applicants]));
   const applicationsCount = totals?.applications ?? 0;
   const hires = totals?.hires ?? 0;
@@ -70,5 +82,10 @@ export async function analyzeHiring({
       const weekStart = new Date(firstWeek.getTime() + index * 7 * DAY_MS).toISOString().slice(0, 10);
       return { week_start: weekStart, applicants: byWeek.get(weekStart) ?? 0 };
     }),
+    by_source: applicationSources.map((source) => ({
+      source,
+      applications: Number(bySource.get(source)?.applications ?? 0),
+      hires: Number(bySource.get(source)?.hires ?? 0),
+    })),
   };
 }

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { hasClosingDatePassed } from '~/shared/job-reach';
 import {
   canTransitionJob,
   checkJobRules,
@@ -13,7 +14,9 @@ import { jobs } from '../db/schema';
 import { lockJobOpenings } from '../kernels/hiring/close-filled-job';
 import { jobBudget } from '../kernels/hiring/load-job-views';
 import { AppError, validationError } from '../platform/errors';
+import { getPlatformSettings } from '../platform/get-platform-settings';
 import { type AuditAction, recordAuditEvent } from '../platform/record-audit-event';
+import { defaultClosingDate } from './default-closing-date';
 
 const auditActionByTransition: Record<JobTransition, AuditAction> = {
   publish: 'job.published',
@@ -47,7 +50,8 @@ export async function changeJobStatus({
   companyId: string;
   id: string;
   transition: JobTransition;
-  actorId: string;
+  // null: the platform itself (the closing-date sweep).
+  actorId: string | null;
   ipAddress?: string;
   // Added to the audit row (a bulk action says so).
   auditDetails?: Record<string, unknown>;
@@ -78,6 +82,12 @@ export async function changeJobStatus({
   }
 
   const to = jobTransitionRules[transition].to;
+  // A job that starts taking applications again gets a closing date if it has none or its own has passed
+  // (the sweep closed it): the platform's default validity from today.
+  const closesOn =
+    to === 'open' && (job.closesOn == null || hasClosingDatePassed(job.closesOn, now))
+      ? defaultClosingDate((await getPlatformSettings({ db })).job_validity_days, now)
+      : undefined;
   return db.transaction(async (transaction) => {
     // A filled job takes no more applications (close-filled-job.ts): it reopens once it has openings left.
     const filledRefusal = filledRefusals[transition];
@@ -94,6 +104,7 @@ export async function changeJobStatus({
         ...(transition === 'close' && { closedAt: now }),
         ...(transition === 'reopen' && { closedAt: null }),
         ...(transition === 'archive' && { archivedAt: now }),
+        ...(closesOn && { closesOn }),
       })
       .where(and(eq(jobs.id, id), eq(jobs.companyId, companyId), eq(jobs.status, job.status)))
       .returning({ id: jobs.id });
@@ -109,7 +120,7 @@ export async function changeJobStatus({
         action: auditActionByTransition[transition],
         targetType: 'job',
         targetId: id,
-        details: { ...auditDetails, from: job.status, to },
+        details: { ...auditDetails, from: job.status, to, ...(closesOn && { closes_on: closesOn }) },
         ipAddress,
       },
     });

@@ -1,3 +1,4 @@
+import { applicationSourceLabels } from '~/shared/job-reach';
 import type { HiringAnalytics } from '~/shared/jobs';
 
 const percent = (value: number | null) => (value == null ? '—' : `${(value * 100).toFixed(1)}%`);
@@ -14,4 +15,12 @@ export function describeHiringMetrics(analytics: HiringAnalytics): Array<[string
     ['Offer acceptance rate (accepted ÷ answered offers)', percent(analytics.offer_acceptance_rate)],
     ['Average time-to-hire', analytics.avg_time_to_hire_days == null ? '—' : `${analytics.avg_time_to_hire_days} days`],
   ];
+}
+
+// Where the applications came from, as label and text: "Applications from Indeed", "Hires from Indeed"...
+export function describeHiringSources(analytics: HiringAnalytics): Array<[string, string]> {
+  return analytics.by_source.flatMap(({ source, applications, hires }) => [
+    [`Applications from ${applicationSourceLabels[source]}`, String(applications)],
+    [`Hires from ${applicationSourceLabels[source]}`, String(hires)],
+  ]) as Array<[string, string]>;
 }

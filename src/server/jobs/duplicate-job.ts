@@ -45,6 +45,8 @@ export async function duplicateJob({
         openings: source.openings,
         // A start date that has passed would make the copy unsavable until changed.
         startDate: source.startDate && source.startDate >= earliestStartDate(now) ? source.startDate : null,
+        // The copy takes the default validity when it is published, unless its company names a date.
+        applicantLocations: source.applicantLocations,
         skillTags: source.skillTags,
         timezone: source.timezone,
         requiredCerts: source.requiredCerts,

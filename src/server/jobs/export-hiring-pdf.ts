@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { applicationSourceLabels } from '~/shared/job-reach';
 import type { Database } from '../db/client';
 import { companies } from '../db/schema';
 import { createPdf } from '../platform/pdf-document';
@@ -9,8 +10,8 @@ const MARGIN = 56;
 const BAR_COLOR = '#2563eb';
 const MUTED = '#6b7280';
 
-// The Analytics tab as a one-page PDF report: the metrics, then the applicants per week as a table
-// with a bar for each week.
+// The Analytics tab as a one-page PDF report: the metrics, the applications by source, then the applicants
+// per week as a table with a bar for each week.
 export async function exportHiringPdf({
   db,
   companyId,
@@ -45,7 +46,25 @@ export async function exportHiringPdf({
     pdf.text(value, MARGIN + width - 120, y, { width: 120, align: 'right', weight: 'bold' });
     document.moveDown(0.4);
   }
-  document.moveDown(1.5);
+  document.moveDown(1.2);
+
+  // Where the applications came from: each source's applications and hires, in two narrow columns.
+  document.fillColor('black').fontSize(13);
+  pdf.text('Applications by source', MARGIN, undefined, { weight: 'bold' });
+  document.moveDown(0.4);
+  const sourceRow = (cells: [string, string, string], weight?: 'bold') => {
+    const y = document.y;
+    document.fontSize(10);
+    pdf.text(cells[0], MARGIN, y, { width: width - 160, weight });
+    pdf.text(cells[1], MARGIN + width - 160, y, { width: 80, align: 'right', weight });
+    pdf.text(cells[2], MARGIN + width - 80, y, { width: 80, align: 'right', weight });
+    document.y = y + 14;
+  };
+  sourceRow(['Source', 'Applications', 'Hires'], 'bold');
+  for (const { source, applications, hires } of analytics.by_source) {
+    sourceRow([applicationSourceLabels[source], String(applications), String(hires)]);
+  }
+  document.moveDown(1.2);
 
   document.fontSize(13);
   pdf.text('Applicants per week', MARGIN, undefined, { weight: 'bold' });

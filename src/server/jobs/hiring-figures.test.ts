@@ -176,8 +176,23 @@ describe('hiring figures: summary cards, analytics, exports and applications', (
       'Offer acceptance rate (accepted ÷ answered offers),100.0%',
       'Average time-to-hire,12.5 days',
     ]);
+    // Then each source's applications and hires (decision 058): these were all made on the board.
+    expect(lines.slice(9, 21)).toEqual([
+      'Applications from Tandem board,6',
+      'Hires from Tandem board,2',
+      'Applications from Indeed,0',
+      'Hires from Indeed,0',
+      'Applications from Google,0',
+      'Hires from Google,0',
+      'Applications from Job feed,0',
+      'Hires from Job feed,0',
+      'Applications from Shared link,0',
+      'Hires from Shared link,0',
+      'Applications from Referral,0',
+      'Hires from Referral,0',
+    ]);
     // One table: every row has the header's two columns, the weeks included, and no blank line.
-    const weekRows = lines.slice(9);
+    const weekRows = lines.slice(21);
     expect(weekRows).toHaveLength(12);
     for (const row of weekRows) {
       expect(row).toMatch(/^"?Applicants in the week starting \d{4}-\d{2}-\d{2} \(Sunday, UTC\)"?,\d+$/);

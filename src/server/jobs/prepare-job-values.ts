@@ -6,6 +6,8 @@ import type { ScreeningQuestion } from '~/shared/screening-questions';
 import type { Database } from '../db/client';
 import { type jobs, tests } from '../db/schema';
 import { validationError } from '../platform/errors';
+import { getPlatformSettings } from '../platform/get-platform-settings';
+import { defaultClosingDate } from './default-closing-date';
 
 const dollarsToCents = (dollars: number | null | undefined) => (dollars == null ? null : Math.round(dollars * 100));
 
@@ -18,6 +20,7 @@ export async function prepareJobValues({
   fields,
   isDraft,
   keptStartDate,
+  keptClosesOn,
   keptScreeningQuestions = [],
   keptInterviewStages = [],
   now = new Date(),
@@ -28,6 +31,8 @@ export async function prepareJobValues({
   isDraft: boolean;
   // An edit may keep a start date that has passed since the job was saved.
   keptStartDate?: string | null;
+  // Likewise a closing date that has passed (a job the sweep closed, edited before it is reopened).
+  keptClosesOn?: string | null;
   // An edit keeps the ids of the questions it keeps: answers already given point at them.
   keptScreeningQuestions?: readonly ScreeningQuestion[];
   // Likewise the interview stages it keeps: the applications in them stay there.
@@ -40,6 +45,7 @@ export async function prepareJobValues({
   if (problems.start_date && keptStartDate != null && fields.start_date === keptStartDate) {
     delete problems.start_date;
   }
+  if (problems.closes_on && keptClosesOn != null && fields.closes_on === keptClosesOn) delete problems.closes_on;
 
   const testIds = [...new Set(fields.test_ids)];
   const stageTestIds = fields.interview_stages.flatMap((stage) => (stage.test_id ? [stage.test_id] : []));
@@ -58,6 +64,10 @@ export async function prepareJobValues({
     });
   }
   if (Object.keys(problems).length > 0) throw validationError(problems);
+  // A job that takes applications always has a last day: the company's, or the platform's default validity.
+  const closesOn =
+    fields.closes_on ??
+    (isDraft ? null : defaultClosingDate((await getPlatformSettings({ db })).job_validity_days, now));
 
   const isHourly = fields.engagement_type === 'hourly';
   const values = {
@@ -72,6 +82,8 @@ export async function prepareJobValues({
     weeklyHours: fields.weekly_hours,
     openings: fields.openings,
     startDate: fields.start_date ?? null,
+    closesOn,
+    applicantLocations: fields.applicant_locations,
     skillTags: fields.skill_tags,
     timezone: fields.timezone,
     requiredCerts: fields.required_certs,

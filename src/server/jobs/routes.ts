@@ -21,6 +21,7 @@ import { exportJobsCsv } from './export-jobs-csv';
 import { findJobTags } from './find-job-tags';
 import { findJobs } from './find-jobs';
 import { getJob } from './get-job';
+import { makeReferralLink } from './make-referral-link';
 import { markApplicationsSeen } from './mark-applications-seen';
 import { summarizeJobs } from './summarize-jobs';
 import { updateJob } from './update-job';
@@ -172,6 +173,21 @@ export async function jobRoutes(app: FastifyInstance, { context }: { context: Ap
         companyId: currentCompanyId(request),
         jobId: request.params.id,
         query: request.query,
+      }),
+  );
+
+  // Whoever may read the company's jobs may share one with a link of their own (decision 058).
+  registerEndpoint(
+    app,
+    jobsContract.referralLink,
+    { config: { access: { permission: 'read:job:own' } } },
+    async (request) =>
+      makeReferralLink({
+        db,
+        companyId: currentCompanyId(request),
+        userId: currentAuth(request).user.id,
+        jobId: request.params.id,
+        publicUrl: context.config.publicUrl,
       }),
   );
 

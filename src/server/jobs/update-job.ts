@@ -43,6 +43,7 @@ export async function updateJob({
     fields,
     isDraft: existing.status === 'draft',
     keptStartDate: existing.startDate,
+    keptClosesOn: existing.closesOn,
     keptScreeningQuestions: existing.screeningQuestions,
     keptInterviewStages: existing.interviewStages,
     now,

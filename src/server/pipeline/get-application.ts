@@ -97,7 +97,13 @@ export async function getApplication({
   if (!row) throw new AppError('not_found', applicationTexts.notFound);
   const { application, job, applicant, profile } = row;
 
-  const actorIds = [...new Set(application.history.flatMap((entry) => (entry.by ? [entry.by] : [])))];
+  // Who moved it, and the member whose referral link brought the applicant: named together.
+  const actorIds = [
+    ...new Set([
+      ...application.history.flatMap((entry) => (entry.by ? [entry.by] : [])),
+      ...(application.referrerId ? [application.referrerId] : []),
+    ]),
+  ];
   const [background, actors, notes, rating, required, offerMilestones, [assignment], attachments] = await Promise.all([
     loadProfileBackground({ db, applicantId: applicant.id }),
     actorIds.length === 0
@@ -206,6 +212,8 @@ export async function getApplication({
     attachments: attachments.get(application.id) ?? [],
     created_at: application.createdAt.toISOString(),
     updated_at: application.updatedAt.toISOString(),
+    source: application.source,
+    referrer_name: application.referrerId ? (nameById.get(application.referrerId) ?? null) : null,
     history: application.history.map((entry) => ({
       status: entry.status,
       interview_stage: entry.interview_stage ?? null,

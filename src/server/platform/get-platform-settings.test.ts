@@ -39,6 +39,8 @@ describe('getPlatformSettings', () => {
         payout_minimum_cents: 2000,
         // Issue 56: payouts wait for a W-9 or W-8BEN in force (migration 0079).
         payouts_require_tax_form: true,
+        // Issue 59: a job without a closing date takes applications for 60 days (no row: the default).
+        job_validity_days: 60,
       });
     } finally {
       await fresh.close();

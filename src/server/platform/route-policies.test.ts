@@ -109,10 +109,12 @@ describe('route policies', () => {
       })
       .map(({ method, route }) => `${method} ${route.url}`);
     // Asking for a copy of one's own data changes nothing of anyone else's; revealing a tax identification
-    // number is a read, posted so no cache or prefetch ever holds the answer, and audited.
+    // number is a read, posted so no cache or prefetch ever holds the answer, and audited; one's own referral
+    // link to a job one may read is made once and only credits oneself (decision 058).
     expect(changedUnderRead.sort()).toEqual([
       'POST /api/account/data-export',
       'POST /api/admin/applicants/:id/tax-form/reveal',
+      'POST /api/jobs/:id/referral-link',
     ]);
   });
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { InterviewStage } from '~/shared/interview-stages';
+import { type ApplicationSource, addDays, todayInUtc } from '~/shared/job-reach';
 import type { ScreeningAnswer, ScreeningQuestion } from '~/shared/screening-questions';
 import { companyMembers, jobs, tests, users } from '../db/schema';
 import { demoAccounts } from './demo-accounts';
@@ -252,6 +253,18 @@ const demoJobs: DemoJob[] = [
 const demoCompanyEmail = demoAccounts.find((account) => account.role === 'company')?.email ?? '';
 const demoTalentEmail = demoAccounts.find((account) => account.role === 'applicant')?.email ?? '';
 
+// Where the demo jobs' applicants may live, in turn: countries, regions, or (empty) anywhere.
+const demoApplicantLocations: string[][] = [
+  ['US', 'CA'],
+  ['DE', 'AT', 'CH'],
+  [],
+  ['US-CA', 'US-NY', 'US-WA'],
+  ['GB', 'IE'],
+  ['PH', 'IN', 'PK'],
+];
+// Where the demo applications came from, in turn; every fifth came through the company owner's referral link.
+const demoSources: ApplicationSource[] = ['tandem', 'indeed', 'google', 'tandem', 'referral', 'feed', 'shared_link'];
+
 // Which demo tests (demo-tests.ts) each demo job asks its applicants to take.
 const requiredTestNames: Record<string, string[]> = {
   'Senior React Engineer': ['React Front-End Fundamentals'],
@@ -267,7 +280,7 @@ export const demoJobsSeeder: DemoSeeder = {
   name: 'demo jobs',
   async seed({ db }) {
     const [company] = await db
-      .select({ companyId: companyMembers.companyId })
+      .select({ companyId: companyMembers.companyId, ownerId: users.id })
       .from(users)
       .innerJoin(companyMembers, eq(companyMembers.userId, users.id))
       .where(eq(users.email, demoCompanyEmail));
@@ -290,10 +303,15 @@ export const demoJobsSeeder: DemoSeeder = {
     const now = Date.now();
     let created = 0;
     const applicantsForTests: Array<{ applicantId: string; jobId: string }> = [];
-    for (const { job, publishedDaysAgo, applications = [] } of demoJobs) {
+    const today = todayInUtc(new Date(now));
+    for (const [index, { job, publishedDaysAgo, applications = [] }] of demoJobs.entries()) {
       const publishedAt = new Date(now - publishedDaysAgo * DAY_MS);
       const built = await buildJob(db, {
         companyId: company.companyId,
+        // Closing dates a few weeks out, each a little later than the one before (a draft gets its own when
+        // it is published).
+        closesOn: job.status === 'draft' ? null : addDays(today, 21 + index * 7),
+        applicantLocations: demoApplicantLocations[index % demoApplicantLocations.length],
         ...job,
         testIds: testIdsOf(job.title),
         createdAt: publishedAt,
@@ -307,8 +325,11 @@ export const demoJobsSeeder: DemoSeeder = {
         const offeredAt = new Date(createdAt.getTime() + 6 * DAY_MS);
         const hiredAt = new Date(createdAt.getTime() + 9 * DAY_MS);
         const reachedOffer = application.stage === 'offered' || application.stage === 'hired';
+        const source = demoSources[(index + position) % demoSources.length] ?? 'tandem';
         const builtApplication = await buildApplication(db, {
           jobId: built.id,
+          source,
+          referrerId: source === 'referral' ? company.ownerId : null,
           applicantName: application.name,
           status: application.stage,
           coverLetter: demoCoverLetter(built.title, created, built.skillTags),

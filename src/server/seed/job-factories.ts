@@ -1,3 +1,4 @@
+import { addDays, DEFAULT_JOB_VALIDITY_DAYS, todayInUtc } from '~/shared/job-reach';
 import type { Database } from '../db/client';
 import { type ApplicationHistoryEntry, applications, jobs, jobTests, testAttempts } from '../db/schema';
 import { buildAccount } from './factories';
@@ -40,6 +41,9 @@ export async function buildJob(db: Database, { testIds = [], companyId, ...given
       budgetMaxCents: overrides.engagementType === 'fixed' ? null : 8_000,
       budgetTotalCents: overrides.engagementType === 'fixed' ? 500_000 : null,
       skillTags: ['React', 'TypeScript'],
+      // A published job has a closing date: the default validity from today, as migration 0090 gave the
+      // jobs it found, whenever the job was made (decision 058).
+      closesOn: status === 'draft' ? null : addDays(todayInUtc(now), DEFAULT_JOB_VALIDITY_DAYS),
       publishedAt: status === 'draft' ? null : createdAt,
       closedAt: status === 'closed' ? now : null,
       archivedAt: status === 'archived' ? now : null,

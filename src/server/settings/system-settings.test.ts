@@ -142,6 +142,7 @@ describe('system settings', () => {
         payout_security_days: 5,
         payout_minimum_cents: 2000,
         payouts_require_tax_form: true,
+        job_validity_days: 60,
       });
       const row = await latestAudit('settings.reset');
       expect(row?.actorId).toBe(admin.user.id);

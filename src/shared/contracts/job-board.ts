@@ -4,6 +4,7 @@ import {
   applyToJobSchema,
   inviteToJobSchema,
   jobBoardQuerySchema,
+  jobFeedQuerySchema,
   jobInvitationSchema,
   jobListingListSchema,
   jobPostingSchema,
@@ -13,6 +14,7 @@ import {
   savedJobsQuerySchema,
   submittedApplicationSchema,
 } from '../job-board';
+import { jobFeedPaths } from '../job-reach';
 import { attachmentTypeList } from '../messaging';
 import { uploadedProposalFileSchema } from '../proposal-files';
 import { text } from '../text';
@@ -110,6 +112,23 @@ export const jobBoardContract = defineContract(
       summary: 'The public job board (/jobs): open public jobs, searched, filtered, sorted, one page at a time',
       query: jobBoardQuerySchema,
       responses: { 200: publicJobListingListSchema },
+    },
+    // Read by Indeed and by feed readers, without a session (decision 058).
+    indeedFeed: {
+      method: 'GET',
+      path: jobFeedPaths.indeed,
+      summary:
+        'The open public jobs in Indeed’s XML feed format (1,000 a page, newest first); each url carries ?source=indeed',
+      query: jobFeedQuerySchema,
+      responses: { 200: fileOf('application/xml') },
+    },
+    rssFeed: {
+      method: 'GET',
+      path: jobFeedPaths.rss,
+      summary:
+        'The open public jobs as an RSS 2.0 feed (1,000 a page, newest first, rel="next" to the next); each link carries ?source=feed',
+      query: jobFeedQuerySchema,
+      responses: { 200: fileOf('application/rss+xml') },
     },
     publicJob: {
       method: 'GET',

@@ -16,6 +16,7 @@ import {
   jobSchema,
   jobSummarySchema,
   jobTagsSchema,
+  referralLinkSchema,
   updateJobSchema,
 } from '../jobs';
 
@@ -141,6 +142,14 @@ export const jobsContract = defineContract(
       params: jobParams,
       query: jobApplicationListQuerySchema,
       responses: { 200: jobApplicationListSchema },
+    },
+    referralLink: {
+      method: 'POST',
+      path: '/api/jobs/:id/referral-link',
+      summary:
+        'Your own tracked link to one of your company’s jobs: made the first time, the same link after; applications through it are credited to you',
+      params: jobParams,
+      responses: { 200: referralLinkSchema },
     },
     markApplicationsSeen: {
       method: 'POST',

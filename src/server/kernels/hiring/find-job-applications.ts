@@ -144,6 +144,11 @@ const pageOfApplications = preparedStatements((db, shape: string) => {
       averageRating: ratings.average,
       ratingCount: ratings.count,
       testState: testStateOf,
+      source: applications.source,
+      // The member whose referral link brought the applicant.
+      referrerName: sql<
+        string | null
+      >`(select referrer.name from ${users} as referrer where referrer.id = ${applications.referrerId})`,
     })
     .from(page)
     .innerJoin(applications, eq(applications.id, page.id))
@@ -287,6 +292,8 @@ export async function findJobApplications({
       average_rating: row.averageRating == null ? null : Number(row.averageRating),
       rating_count: row.ratingCount ?? 0,
       test_state: row.testState,
+      source: row.source,
+      referrer_name: row.referrerName ?? null,
     })),
     total,
     page,

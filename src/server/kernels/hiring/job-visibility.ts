@@ -6,7 +6,9 @@ import { applications, companies, jobInvitations, jobs } from '../../db/schema';
 // not exist.
 // The states are written into the SQL, not sent as parameters: the board's statements are prepared
 // (db/named-statements.ts), and only a literal lets a generic plan use the indexes kept for open jobs.
-const isOpen = sql`${jobs.status} = 'open'`;
+// Open, and its closing date (a UTC day) not past: a job leaves the board the day after it, before the
+// nightly sweep closes it (jobs/close-expired-jobs.ts, decision 058).
+const isOpen = sql`(${jobs.status} = 'open' and (${jobs.closesOn} is null or ${jobs.closesOn} >= (now() at time zone 'UTC')::date))`;
 const isPublic = sql`${jobs.visibility} = 'public'`;
 // The companies that are not active are read once per query (companies_inactive_idx) into a hash that
 // each match is looked up in, rather than every active company joined to every match. Not `<> all(array(…))`:

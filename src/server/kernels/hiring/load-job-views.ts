@@ -114,6 +114,8 @@ export function toJob({
     openings: job.openings,
     hired_count: hiredCount ?? 0,
     start_date: job.startDate,
+    closes_on: job.closesOn,
+    applicant_locations: job.applicantLocations,
     skill_tags: job.skillTags,
     timezone: job.timezone,
     test_ids: testIds,
