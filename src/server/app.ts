@@ -28,6 +28,8 @@ import { authRoutes } from './auth/routes';
 import { ssoSignInRoutes } from './auth/sso-routes';
 import { adminInvoiceRoutes } from './billing/admin-invoice-routes';
 import { invoiceRoutes } from './billing/invoice-routes';
+import { calendarOauthRoutes } from './calendar-connections/oauth-routes';
+import { calendarConnectionRoutes } from './calendar-connections/routes';
 import { companyRoutes } from './companies/routes';
 import { resolveCompanyApiKey } from './company-api-keys/resolve-company-api-key';
 import { companyApiKeyRoutes, registerApiKeyRateLimit } from './company-api-keys/routes';
@@ -351,6 +353,8 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   await app.register(webhookRoutes, { context });
   await app.register(scimRoutes, { context });
   await app.register(companyApiKeyRoutes, { context });
+  await app.register(calendarConnectionRoutes, { context });
+  await app.register(calendarOauthRoutes, { context });
   await app.register(ssoRoutes, { context });
   await app.register(ssoSignInRoutes, { context });
   await app.register(scimTokenRoutes, { context });

@@ -152,6 +152,15 @@ const envSchema = z
     APPLE_PRIVATE_KEY: z.string().optional(),
     APPLE_CLIENT_SECRET: z.string().optional(),
     APPLE_ISSUER: urlWithProtocols(['http:', 'https:']).default('https://appleid.apple.com'),
+    // People's own calendars through the providers' APIs (decision 059): each provider is offered only with both
+    // of its OAuth client's id and secret. The redirect URI to register is
+    // PUBLIC_URL/api/calendar-connections/oauth/google/callback (…/microsoft/callback).
+    GOOGLE_CALENDAR_CLIENT_ID: z.string().optional(),
+    GOOGLE_CALENDAR_CLIENT_SECRET: z.string().optional(),
+    MICROSOFT_CALENDAR_CLIENT_ID: z.string().optional(),
+    MICROSOFT_CALENDAR_CLIENT_SECRET: z.string().optional(),
+    // Tests only: one server standing in for Google's and Microsoft's sign-in and calendar APIs (the tests' fake).
+    CALENDAR_APIS_URL: urlWithProtocols(['http:', 'https:']).optional(),
     // A hosted language model grading short-answer and paragraph answers (an OpenAI-compatible chat
     // completions URL). Off unless both are set: the rubric grader runs here with no network.
     AI_GRADER_URL: urlWithProtocols(['http:', 'https:']).optional(),
@@ -324,6 +333,22 @@ const envSchema = z
         code: 'custom',
         path: ['LINKEDIN_CLIENT_SECRET'],
         message: 'is required with LINKEDIN_CLIENT_ID',
+      });
+    }
+    for (const provider of ['GOOGLE', 'MICROSOFT'] as const) {
+      if (Boolean(env[`${provider}_CALENDAR_CLIENT_ID`]) !== Boolean(env[`${provider}_CALENDAR_CLIENT_SECRET`])) {
+        context.addIssue({
+          code: 'custom',
+          path: [`${provider}_CALENDAR_CLIENT_SECRET`],
+          message: `and ${provider}_CALENDAR_CLIENT_ID go together: the OAuth client has both`,
+        });
+      }
+    }
+    if (env.NODE_ENV === 'production' && env.CALENDAR_APIS_URL) {
+      context.addIssue({
+        code: 'custom',
+        path: ['CALENDAR_APIS_URL'],
+        message: 'is for tests only: in production calendars are read from Google and Microsoft themselves',
       });
     }
     // Payments that settle after the request (a processing PaymentIntent) are completed by the webhook.

@@ -14,7 +14,8 @@ const context = {
   files: {},
   jobs: {},
   taxIds: {},
-} as unknown as Pick<AppContext, 'db' | 'config' | 'mailer' | 'files' | 'jobs' | 'taxIds'>;
+  secret: 'schedule-test-secret',
+} as unknown as Pick<AppContext, 'db' | 'config' | 'mailer' | 'files' | 'jobs' | 'taxIds' | 'secret'>;
 
 function recordingQueue() {
   const worked: JobName[] = [];
@@ -51,13 +52,15 @@ describe('the schedule', () => {
       'start-due-assignments': '2 * * * *',
       'reveal-due-reviews': '7 * * * *',
       'send-job-alerts': '40 * * * *',
+      'close-expired-jobs': '15 0 * * *',
       'approve-due-milestones': '23 * * * *',
       'make-earnings-available': '47 * * * *',
       'prepare-payout-run': '0 6 * * 1',
       'fetch-fx-rates': '30 16 * * *',
       'remind-expiring-tax-forms': '10 9 * * *',
       'remind-expiring-agreements': '20 9 * * *',
+      'calendar.refresh-due-connections': '*/5 * * * *',
     });
-    expect(scheduled).toHaveLength(15);
+    expect(scheduled).toHaveLength(17);
   });
 });

@@ -9,11 +9,18 @@ import type { DatabaseHandle } from './db/client';
 import { approveDueMilestones } from './fixed-price/approve-due-milestones';
 import { fetchEcbRates } from './fx/fetch-ecb-rates';
 import { sendJobAlerts } from './job-board/send-job-alerts';
+import { closeExpiredJobs } from './jobs/close-expired-jobs';
+import { calendarProviderOpener, openStoredCalendarProvider } from './kernels/calendars/calendar-credentials';
+import { findDueCalendarConnections } from './kernels/calendars/find-due-calendar-connections';
+import { refreshCalendarConnection } from './kernels/calendars/refresh-calendar-connection';
+import { renewConnectionPushChannels } from './kernels/calendars/renew-connection-push-channels';
 import { issueInvoices } from './kernels/money/issue-invoices';
 import { createPaymentProvider } from './kernels/payments/create-payment-provider';
 import { createInvoicePayments } from './kernels/payments/pay-invoice';
 import { createOutboxSender } from './mail/mailer';
+import { applyCalendarChanges } from './meetings/apply-calendar-changes';
 import { sendMeetingReminder } from './meetings/send-meeting-reminder';
+import { writeMeetingCopies } from './meetings/write-meeting-copies';
 import { startNotificationAnnouncements } from './notifications/announce-notifications';
 import { emailNotification } from './notifications/email-notification';
 import { sendMessageDigests } from './notifications/send-message-digests';
@@ -50,7 +57,7 @@ interface ScheduledJob<N extends JobName> {
 // The type refuses a job of JobData left out: a job nobody works would wait in its queue forever.
 export type Schedule = { [N in JobName]: ScheduledJob<N> };
 
-type ScheduleContext = Pick<AppContext, 'db' | 'config' | 'mailer' | 'files' | 'jobs' | 'taxIds'>;
+type ScheduleContext = Pick<AppContext, 'db' | 'config' | 'mailer' | 'files' | 'jobs' | 'taxIds' | 'secret'>;
 
 // Sunday 02:00: the week that ended at Saturday midnight, once its late approvals are in.
 const INVOICE_RUN_CRON = '0 2 * * 0';
@@ -76,6 +83,7 @@ export function scheduleOf({ context, logger }: { context: ScheduleContext; logg
   const { publicUrl } = config;
   // Auto-Pay's own payments service over the same provider as the pay endpoint's: a payment is made
   // once by its idempotency key in the database, whichever service (or instance) drives it.
+  const openCalendar = calendarProviderOpener({ db, cipher: context.taxIds, config });
   const payments = createInvoicePayments({
     db,
     provider: createPaymentProvider({ db, config }),
@@ -156,6 +164,11 @@ export function scheduleOf({ context, logger }: { context: ScheduleContext; logg
       cron: '40 * * * *',
       work: () => sendJobAlerts({ db, mailer, publicUrl }),
     },
+    // Every day at 00:15 UTC: jobs whose closing date (a UTC day) ended at midnight are closed (decision 058).
+    'close-expired-jobs': {
+      cron: '15 0 * * *',
+      work: () => closeExpiredJobs({ db }),
+    },
     // Hourly: a submission is approved 14 days after it was handed in, at any time of day, and its
     // company reminded 3 days before.
     'approve-due-milestones': {
@@ -212,6 +225,45 @@ export function scheduleOf({ context, logger }: { context: ScheduleContext; logg
         const { payouts_require_tax_form } = await getPlatformSettings({ db });
         await remindExpiringTaxForms({ db, mailer, publicUrl, isRequiredForPayouts: payouts_require_tax_form });
       },
+    },
+    // People's own calendars (decision 059). Sent by the sweep below, by a page that found an account read too
+    // long ago (meetings/find-calendar-busy-times.ts) and by the calendar-connections feature: the account read
+    // again, then what its person did to Tandem's copies there done on Tandem (the kernel reads, the meetings
+    // feature acts; they meet here).
+    'calendar.refresh-connection': {
+      work: async ({ connectionId }) => {
+        const changes = await refreshCalendarConnection({ db, connectionId, provider: openCalendar });
+        await applyCalendarChanges({ db, jobs: context.jobs, mailer, publicUrl, changes, logger });
+        await renewConnectionPushChannels({ db, connectionId, open: openCalendar, publicUrl, secret: context.secret });
+      },
+    },
+    // Every five minutes: the accounts read longest ago, a bounded number a tick, each its own job (keyed per
+    // five minutes, so a page's request for the same account adds nothing).
+    'calendar.refresh-due-connections': {
+      cron: '*/5 * * * *',
+      work: async () => {
+        const now = new Date();
+        const bucket = Math.floor(now.getTime() / (5 * 60_000));
+        for (const connectionId of await findDueCalendarConnections({ db, now })) {
+          await context.jobs.send(
+            'calendar.refresh-connection',
+            { connectionId },
+            { singletonKey: `${connectionId}:${bucket}` },
+          );
+        }
+      },
+    },
+    // Sent in the transaction of each change to a meeting (meetings/enqueue-meeting-copies.ts).
+    'calendar.write-meeting-copies': {
+      work: ({ meetingId }) =>
+        writeMeetingCopies({
+          db,
+          publicUrl,
+          meetingId,
+          openProvider: async (connectionId) =>
+            openStoredCalendarProvider({ db, connectionId, cipher: context.taxIds, config }),
+          logger,
+        }),
     },
   };
 }

@@ -216,7 +216,15 @@ export const inviteeBusyQuerySchema = z.object({
     .default(24),
 });
 export const inviteeBusySchema = z.object({
-  items: z.array(z.object({ starts_at: z.string(), ends_at: z.string() })),
+  items: z.array(
+    z.object({
+      starts_at: z.string(),
+      ends_at: z.string(),
+      // 'calendar': a busy time read from the person's own connected calendar (decision 059), times only;
+      // 'meeting': another Tandem meeting.
+      source: z.enum(['meeting', 'calendar']).optional(),
+    }),
+  ),
 });
 export type InviteeBusy = z.infer<typeof inviteeBusySchema>;
 

@@ -23,6 +23,10 @@ const ownAccount = [
 // Personal API tokens: not for administrators, whose sign-in takes a second factor a token would skip.
 const ownApiTokens = ['read:api_token:own', 'update:api_token:own'] as const;
 
+// Their own calendar accounts (issue 59): whoever takes part in meetings connects the calendars they keep, so the
+// times Tandem offers skip what they are busy with there, and their meetings are written there.
+const ownCalendarConnections = ['read:calendar_connection:own', 'update:calendar_connection:own'] as const;
+
 // Reading and writing in the conversations one is part of, or that are open to one (messaging/conversation-access.ts).
 // Where one has read up to (the read receipt) is apart from writing: a company Viewer reads and marks read,
 // and writes nothing.
@@ -59,6 +63,7 @@ const permissionsByRole = {
     'update:meeting:own',
     'read:booking_link:own',
     'update:booking_link:own',
+    ...ownCalendarConnections,
     ...conversationMember,
     'create:support_conversation:own',
     // Their assignments (ending one, saying why), timesheets and the clock, and what their approved weeks earn
@@ -116,6 +121,7 @@ const permissionsByRole = {
     'create:meeting:own',
     'read:meeting:own',
     'update:meeting:own',
+    ...ownCalendarConnections,
     // Their working hours and days off, which booking links offer times within (docs/decisions/031).
     'read:availability:own',
     'update:availability:own',
@@ -237,6 +243,7 @@ const permissionsByRole = {
     'create:conversation:assigned',
     'read:meeting:own',
     'update:meeting:own',
+    ...ownCalendarConnections,
     'read:availability:own',
     'update:availability:own',
     ...conversationMember,
@@ -284,6 +291,7 @@ const hiring = [
   'create:meeting:own',
   'read:meeting:own',
   'update:meeting:own',
+  ...ownCalendarConnections,
   'read:availability:own',
   'update:availability:own',
   'create:conversation:own',
@@ -336,6 +344,7 @@ const permissionsByCompanyRole = {
     'read:agreement_template:own',
     'read:agreement:own',
     'read:meeting:own',
+    ...ownCalendarConnections,
     'read:assignment:own',
     'read:timesheet:own',
     'read:invoice:own',

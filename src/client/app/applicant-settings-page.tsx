@@ -3,8 +3,10 @@ import { EmailSection, ProfileSection as NameSection, PasswordSection } from '~/
 import { SessionsSection } from '~/client/account/sessions-section';
 import { ApiTokensSection } from '~/client/api-tokens';
 import { currentUserQueryOptions } from '~/client/auth/api';
+import { CalendarConnectionsSection } from '~/client/calendar-connections';
 import { PortalPage } from '~/client/components/portal-page';
 import { SettingsTabs } from '~/client/components/settings-tabs';
+import { CalendarFeedCard } from '~/client/meetings/connect-calendar-dialog';
 import { EmailPreferencesSection } from '~/client/notifications/email-preferences-section';
 import { PrivacySection } from '~/client/privacy/privacy-section';
 import type { PageProps } from '~/client/routes';
@@ -15,7 +17,8 @@ import { paths } from '~/shared/routes';
 
 // An applicant's Settings, in tabs: their profile (talent/) with its background lists and a preview as
 // companies see it; their account's name, email and password (account/); which notifications are emailed
-// (notifications/); sessions and API tokens; privacy. Composed here so no feature imports another.
+// (notifications/); their calendars (calendar-connections/, ?tab=calendars) beside the feed (meetings/); sessions
+// and API tokens; privacy. Composed here so no feature imports another.
 export default function ApplicantSettingsPage({ pageId }: PageProps) {
   const { data } = useQuery(currentUserQueryOptions());
   const user = data?.user;
@@ -52,6 +55,16 @@ export default function ApplicantSettingsPage({ pageId }: PageProps) {
                   />
                   <EmailSection user={user} />
                   <PasswordSection user={user} />
+                </>
+              ),
+            },
+            {
+              id: 'calendars',
+              label: 'Calendars',
+              content: (
+                <>
+                  <CalendarConnectionsSection />
+                  <CalendarFeedCard />
                 </>
               ),
             },

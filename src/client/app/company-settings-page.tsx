@@ -8,9 +8,11 @@ import { AgreementSettingsCard, AgreementTemplatesSection } from '~/client/agree
 import { ApiTokensSection } from '~/client/api-tokens';
 import { CompanyAuditLogSection } from '~/client/audit';
 import { currentUserQueryOptions, refreshCurrentUser } from '~/client/auth/api';
+import { CalendarConnectionsSection } from '~/client/calendar-connections';
 import { ApiKeysSection } from '~/client/company-api-keys';
 import { PortalPage } from '~/client/components/portal-page';
 import { type SettingsTab, SettingsTabs } from '~/client/components/settings-tabs';
+import { CalendarFeedCard } from '~/client/meetings/connect-calendar-dialog';
 import { MessageTemplatesSection } from '~/client/message-templates';
 import { EmailPreferencesSection } from '~/client/notifications/email-preferences-section';
 import { PrivacySection } from '~/client/privacy/privacy-section';
@@ -24,7 +26,7 @@ import { can } from '~/shared/permissions';
 import { paths } from '~/shared/routes';
 
 // A company person's (or an account manager's) Settings, in tabs: their profile, time zone and availability,
-// and the company's public profile; sign-in details, sessions and API tokens (account/); which notifications
+// and the company's public profile; their calendars (calendar-connections/, ?tab=calendars) beside the feed (meetings/); sign-in details, sessions and API tokens (account/); which notifications
 // are emailed (notifications/); for a company member, the Team (team/, ?tab=team), the message templates
 // (message-templates/, ?tab=templates), the agreement templates (agreements/, ?tab=agreements), the API keys and webhooks of Integrations (company-api-keys/, webhooks/, ?tab=integrations), single sign-on and SCIM (sso/, ?tab=company-security) and the audit log their role may read; privacy. Composed here so no
 // feature imports another.
@@ -62,6 +64,16 @@ function settingsTabsOf(user: CurrentUser, onLeft: () => void): SettingsTab[] {
           <TimeZoneSection />
           {can(principal, 'read:availability:own') && <AvailabilitySection />}
           {member && <CompanyProfileSection canEdit={can(principal, 'update:company:own')} />}
+        </>
+      ),
+    },
+    can(principal, 'read:calendar_connection:own') && {
+      id: 'calendars',
+      label: 'Calendars',
+      content: (
+        <>
+          <CalendarConnectionsSection />
+          <CalendarFeedCard />
         </>
       ),
     },

@@ -33,6 +33,7 @@ import {
 import { applicationStatusLabels } from '~/shared/application-statuses';
 import type { ApplicationStatus } from '~/shared/applications';
 import { BOOKING_COLLEAGUES_MAX, bookingTexts } from '~/shared/booking';
+import { calendarConnectionTexts } from '~/shared/calendar-connections';
 import {
   MEETING_NOTES_MAX_LENGTH,
   MEETING_TITLE_MAX_LENGTH,
@@ -419,9 +420,13 @@ function InviteeBusyLine({ invitee, when, zone }: { invitee: MeetingInvitee; whe
         {busy.data.items.length === 0
           ? `${first} has no other meetings that day.`
           : `${first} is in other meetings that day: ${busy.data.items
-              .map((item) => `${clock(item.starts_at)}–${clock(item.ends_at)}`)
+              .map(
+                (item) =>
+                  `${clock(item.starts_at)}–${clock(item.ends_at)}${item.source === 'calendar' ? ' (their calendar)' : ''}`,
+              )
               .join(', ')} (your time).`}
       </p>
+      <p className="text-xs text-muted-foreground">{calendarConnectionTexts.organizerHint}</p>
       {overlaps && <p className="font-medium text-amber-900">{`${first} has another meeting at that time.`}</p>}
     </div>
   );

@@ -3,6 +3,7 @@ import { CalendarPlusIcon, CopyIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/client/components/ui/card';
 import { Dialog, DialogContent, DialogTrigger } from '~/client/components/ui/dialog';
 import { Input } from '~/client/components/ui/input';
 import { Label } from '~/client/components/ui/label';
@@ -49,6 +50,25 @@ export function ConnectCalendarButton({ size = 'default' }: { size?: 'default' |
         <CalendarFeed />
       </DialogContent>
     </Dialog>
+  );
+}
+
+// Settings → Calendars keeps the feed beside the connected calendars: the other way round, Tandem's meetings read
+// by any calendar app that subscribes.
+export function CalendarFeedCard() {
+  return (
+    <Card aria-labelledby="calendar-feed-title" className="min-w-0">
+      <CardHeader>
+        <CardTitle id="calendar-feed-title">Calendar feed</CardTitle>
+        <CardDescription>
+          A private address any calendar app can subscribe to, to show your Tandem meetings without connecting an
+          account.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ConnectCalendarButton />
+      </CardContent>
+    </Card>
   );
 }
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { format, isValid, parse } from 'date-fns';
-import { CalendarPlusIcon } from 'lucide-react';
+import { CalendarCogIcon, CalendarPlusIcon } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { OwnTimeZoneNotice } from '~/client/components/own-time-zone-gate';
 import { PageMeta } from '~/client/components/page-meta';
 import { ScheduleMeetingDialog } from '~/client/components/schedule-meeting-dialog';
@@ -24,6 +24,12 @@ import { MeetingDetailsSheet } from './meeting-details-sheet';
 import { UpcomingMeetings } from './upcoming-meetings';
 
 const DAY_FORMAT = 'yyyy-MM-dd';
+// Where each portal keeps Settings → Calendars (the person's connected calendars and the feed).
+const calendarSettingsPath: Partial<Record<string, string>> = {
+  company: paths.companySettings.path,
+  applicant: paths.applicantSettings.path,
+  manager: paths.managerSettings.path,
+};
 
 // /company/meetings and /applicant/meetings (docs/spec/portal-and-public-site.md §2 "Meetings and Messages"):
 // the month or week of the person's meetings, the upcoming ones with what can be done about each, Connect
@@ -77,6 +83,12 @@ export default function MeetingsPage({ pageId, canSchedule = false }: PageProps 
           </div>
           <div className="flex flex-wrap gap-2 sm:shrink-0 sm:justify-end">
             <ConnectCalendarButton />
+            <Button asChild variant="outline">
+              <Link to={`${calendarSettingsPath[paths[pageId].layout] ?? paths.companySettings.path}?tab=calendars`}>
+                <CalendarCogIcon aria-hidden="true" />
+                Your Calendars
+              </Link>
+            </Button>
             {canSchedule && (
               <Button onClick={() => setIsScheduling(true)}>
                 <CalendarPlusIcon aria-hidden="true" />

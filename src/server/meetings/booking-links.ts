@@ -35,6 +35,7 @@ import type { JobQueue } from '../platform/job-queue';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { findWorkingWeeks } from './availability';
 import { requireOwnTimeZone } from './create-meeting-record';
+import { findCalendarBusyTimes } from './find-calendar-busy-times';
 import { findFreeSlots, groupSlotsByDay, isFreeSlot } from './free-slots';
 import { lockMeetingPeople } from './lock-meeting-people';
 import { loadMeetingView, meetingEndsAt } from './meeting-views';
@@ -73,9 +74,11 @@ async function findHosts(db: Database, userIds: string[]): Promise<Host[]> {
 }
 
 // The times every host is free: their weeks in their own zones, less the Tandem meetings they and the
-// applicant hold (one being moved aside), from now on.
+// applicant hold (one being moved aside) and the busy times of their own connected calendars (decision 059,
+// as last read: `jobs` queues a refresh of any read too long ago, outside a transaction only), from now on.
 export async function findHostSlots({
   db,
+  jobs,
   hostIds,
   inviteeId,
   durationMinutes,
@@ -83,6 +86,7 @@ export async function findHostSlots({
   now,
 }: {
   db: Database;
+  jobs?: Pick<JobQueue, 'send'>;
   hostIds: string[];
   inviteeId: string;
   durationMinutes: number;
@@ -94,7 +98,7 @@ export async function findHostSlots({
     if (!host.timeZone) throw new AppError('conflict', bookingTexts.colleagueNoTimeZone(host.name));
   }
   const horizon = new Date(now.getTime() + (BOOKING_HORIZON_DAYS + 1) * DAY_MS);
-  const [weeks, busy] = await Promise.all([
+  const [weeks, busy, calendarBusy] = await Promise.all([
     findWorkingWeeks({ db, userIds: hostIds }),
     db
       .select({ userId: meetingParticipants.userId, startsAt: meetings.startsAt, endsAt: meetingEndsAt })
@@ -110,11 +114,21 @@ export async function findHostSlots({
           exceptMeetingId ? ne(meetings.id, exceptMeetingId) : undefined,
         ),
       ),
+    findCalendarBusyTimes({
+      db,
+      jobs,
+      userIds: [...hostIds, inviteeId],
+      from: new Date(now.getTime() - DAY_MS),
+      to: horizon,
+      now,
+    }),
   ]);
-  const busyOf = (userId: string) =>
-    busy
+  const busyOf = (userId: string) => [
+    ...busy
       .filter((meeting) => meeting.userId === userId)
-      .map((meeting) => ({ startsAt: meeting.startsAt, endsAt: new Date(meeting.endsAt) }));
+      .map((meeting) => ({ startsAt: meeting.startsAt, endsAt: new Date(meeting.endsAt) })),
+    ...(calendarBusy.get(userId) ?? []),
+  ];
   return findFreeSlots({
     hosts: hosts.map((host) => {
       const week = weeks.get(host.userId);
@@ -332,11 +346,14 @@ function linkStatus(link: LinkRow, meeting: Meeting | null, now: Date): BookingL
 // open, or its meeting may still move), and the meeting once booked.
 export async function getBookingLink({
   db,
+  jobs,
   linkId,
   userId,
   now = new Date(),
 }: {
   db: Database;
+  // Queues a refresh of a calendar read too long ago (the page shows the cached busy times meanwhile).
+  jobs?: Pick<JobQueue, 'send'>;
   linkId: string;
   userId: string;
   now?: Date;
@@ -359,6 +376,7 @@ export async function getBookingLink({
     status === 'open' || isMovable
       ? await findHostSlots({
           db,
+          jobs,
           hostIds,
           inviteeId: link.inviteeId,
           durationMinutes: link.durationMinutes,

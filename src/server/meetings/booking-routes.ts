@@ -91,7 +91,7 @@ export async function bookingRoutes(app: FastifyInstance, { context }: { context
     app,
     bookingContract.getLink,
     { config: { access: { permission: 'read:booking_link:own' } } },
-    async (request) => getBookingLink({ db, linkId: request.params.id, userId: actorOf(request).actorId }),
+    async (request) => getBookingLink({ db, jobs, linkId: request.params.id, userId: actorOf(request).actorId }),
   );
 
   registerEndpoint(

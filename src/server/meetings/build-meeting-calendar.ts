@@ -75,20 +75,26 @@ export type InvitationMethod = 'REQUEST' | 'CANCEL';
 // others' in theirs. The UID is the meeting's id, so every copy (download, feed, email, a later download)
 // is the same event, and SEQUENCE tells a calendar which copy is newer. With a `method` it is an iTIP
 // message (RFC 5546) about one meeting: METHOD said, no calendar name, and attendees not asked to reply
-// by email (they answer on Tandem).
+// by email (they answer on Tandem). As a `copy` stored in the reader's own calendar (decision 059), the server
+// is told not to schedule (SCHEDULE-AGENT=CLIENT, RFC 6638: no invitations sent a second time, no replies), and
+// the reader's own attendee line is marked X-TANDEM-READER, so their answer there is found whatever address
+// their calendar account has.
 export function buildMeetingCalendar({
   name,
   publicUrl,
   readerId,
   items,
   method,
+  copy = false,
 }: {
   name: string;
   publicUrl: string;
   readerId: string;
   items: CalendarMeeting[];
   method?: InvitationMethod;
+  copy?: boolean;
 }): string {
+  const scheduleAgent = copy ? 'SCHEDULE-AGENT=CLIENT;' : '';
   const host = new URL(publicUrl).hostname;
   const lines = [
     'BEGIN:VCALENDAR',
@@ -126,13 +132,15 @@ export function buildMeetingCalendar({
       `STATUS:${meeting.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED'}`,
     );
     if (organizer) {
-      lines.push(`ORGANIZER;CN=${parameterValue(organizer.name)}:mailto:${uriValue(organizer.email)}`);
+      lines.push(`ORGANIZER;${scheduleAgent}CN=${parameterValue(organizer.name)}:mailto:${uriValue(organizer.email)}`);
     }
     for (const participant of participants) {
       const role = participant.userId === meeting.organizerId ? 'CHAIR' : 'REQ-PARTICIPANT';
       lines.push(
         `ATTENDEE;ROLE=${role};PARTSTAT=${participationStatuses[participant.response]};` +
           (method ? 'RSVP=FALSE;' : '') +
+          scheduleAgent +
+          (copy && participant.userId === readerId ? 'X-TANDEM-READER=TRUE;' : '') +
           `CN=${parameterValue(participant.name)}:mailto:${uriValue(participant.email)}`,
       );
     }

@@ -5,8 +5,10 @@ import { emitWebhookEvent } from '../kernels/integrations/emit-webhook-event';
 import type { Mailer } from '../mail/mailer';
 import { meetingCancelledEmail } from '../mail/templates/meeting-cancelled';
 import { AppError } from '../platform/errors';
+import type { JobQueue } from '../platform/job-queue';
 import { timeFor } from './create-meeting-record';
 import { emailMeetingChange, othersThan } from './email-meeting-change';
+import { enqueueMeetingCopies } from './enqueue-meeting-copies';
 import { endsAtOf, findParticipantMeeting, type MeetingChange, type ParticipantAction } from './meeting-views';
 import { recordMeetingChange } from './record-meeting-change';
 
@@ -15,6 +17,7 @@ import { recordMeetingChange } from './record-meeting-change';
 // that takes it out of a calendar the invitation went into.
 export async function cancelMeeting({
   db,
+  jobs,
   mailer,
   publicUrl,
   meetingId,
@@ -22,7 +25,12 @@ export async function cancelMeeting({
   reason,
   ipAddress,
   now = new Date(),
-}: ParticipantAction & { mailer: Mailer; publicUrl: string; reason: string }): Promise<MeetingChange> {
+}: ParticipantAction & {
+  jobs: Pick<JobQueue, 'send'>;
+  mailer: Mailer;
+  publicUrl: string;
+  reason: string;
+}): Promise<MeetingChange> {
   return db.transaction(async (tx) => {
     const { meeting } = await findParticipantMeeting({ db: tx, meetingId, userId, lock: true });
     if (meeting.status === 'cancelled') throw new AppError('conflict', meetingTexts.alreadyCancelled);
@@ -70,6 +78,7 @@ export async function cancelMeeting({
       type: 'meeting.cancelled',
       data: { meeting_id: cancelled.id, title: cancelled.title, starts_at: cancelled.startsAt.toISOString() },
     });
+    await enqueueMeetingCopies({ jobs, transaction: tx, meetingId: cancelled.id });
     return { meeting: cancelled, participantIds };
   });
 }

@@ -9,6 +9,7 @@ import { meetingInvitationEmail } from '../mail/templates/meeting-invitation';
 import { AppError } from '../platform/errors';
 import type { JobQueue } from '../platform/job-queue';
 import { emailMeetingChange, othersThan } from './email-meeting-change';
+import { enqueueMeetingCopies } from './enqueue-meeting-copies';
 import { endsAtOf, type MeetingRow, type ParticipantRow } from './meeting-views';
 import { enqueueMeetingReminders } from './publish-meeting-change';
 import { recordMeetingChange } from './record-meeting-change';
@@ -187,6 +188,7 @@ export async function createMeetingRecord({
       }),
   });
   await enqueueMeetingReminders({ jobs, meeting, transaction: tx, now });
+  await enqueueMeetingCopies({ jobs, transaction: tx, meetingId: meeting.id });
   await emitWebhookEvent({
     db: tx,
     companyId,

@@ -332,8 +332,8 @@ describe('the meetings API', () => {
       expect(busy.statusCode, busy.error?.error).toBe(200);
       expect(busy.body).toEqual({
         items: [
-          { starts_at: at(1), ends_at: at(2.5) },
-          { starts_at: at(5), ends_at: at(5.75) },
+          { starts_at: at(1), ends_at: at(2.5), source: 'meeting' },
+          { starts_at: at(5), ends_at: at(5.75), source: 'meeting' },
         ],
       });
       const later = await busyOf(otherCompany, theirs.id, { from: at(3), hours: 2 });

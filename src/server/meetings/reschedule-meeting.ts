@@ -7,6 +7,7 @@ import { AppError } from '../platform/errors';
 import type { JobQueue } from '../platform/job-queue';
 import { checkMeetingStart, requireOwnTimeZone, timeFor } from './create-meeting-record';
 import { emailMeetingChange, othersThan } from './email-meeting-change';
+import { enqueueMeetingCopies } from './enqueue-meeting-copies';
 import { lockMeetingPeople } from './lock-meeting-people';
 import { endsAtOf, findParticipantMeeting, type MeetingChange, type ParticipantAction } from './meeting-views';
 import { enqueueMeetingReminders } from './publish-meeting-change';
@@ -160,6 +161,7 @@ export async function rescheduleMeeting({
         }),
     });
     await enqueueMeetingReminders({ jobs, meeting: moved, transaction: tx, now });
+    await enqueueMeetingCopies({ jobs, transaction: tx, meetingId: moved.id });
     return { meeting: moved, participantIds };
   });
 }

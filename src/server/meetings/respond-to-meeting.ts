@@ -2,7 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { type MeetingResponse, meetingTexts } from '~/shared/meetings';
 import { meetingParticipants, meetings } from '../db/schema';
 import { AppError } from '../platform/errors';
+import type { JobQueue } from '../platform/job-queue';
 import { timeFor } from './create-meeting-record';
+import { enqueueMeetingCopies } from './enqueue-meeting-copies';
 import {
   endsAtOf,
   findParticipantMeeting,
@@ -16,13 +18,18 @@ import { recordMeetingChange } from './record-meeting-change';
 // has accepted by scheduling; a cancelled or finished meeting has nothing left to answer (409).
 export async function respondToMeeting({
   db,
+  jobs,
   meetingId,
   userId,
   response,
   reason,
   ipAddress,
   now = new Date(),
-}: ParticipantAction & { response: Exclude<MeetingResponse, 'pending'>; reason?: string }): Promise<MeetingChange> {
+}: ParticipantAction & {
+  jobs: Pick<JobQueue, 'send'>;
+  response: Exclude<MeetingResponse, 'pending'>;
+  reason?: string;
+}): Promise<MeetingChange> {
   return db.transaction(async (tx) => {
     const { meeting, response: previous } = await findParticipantMeeting({ db: tx, meetingId, userId, lock: true });
     if (meeting.organizerId === userId) throw new AppError('conflict', meetingTexts.organizerAnswers);
@@ -53,6 +60,8 @@ export async function respondToMeeting({
       },
       audit: { action: 'meeting.responded', details: { response, ...(reason ? { reason } : {}) } },
     });
+    // Their own copy goes when they decline, and the others' show their answer.
+    await enqueueMeetingCopies({ jobs, transaction: tx, meetingId: meeting.id });
     return { meeting, participantIds };
   });
 }

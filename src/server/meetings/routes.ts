@@ -74,6 +74,7 @@ export async function meetingRoutes(app: FastifyInstance, { context }: { context
     async (request) =>
       findInviteeBusy({
         db,
+        jobs,
         companyId: currentCompanyId(request),
         applicationId: request.params.application_id,
         from: new Date(request.query.from),
@@ -179,6 +180,7 @@ export async function meetingRoutes(app: FastifyInstance, { context }: { context
       const { actorId, ipAddress } = actorOf(request);
       const change = await respondToMeeting({
         db,
+        jobs,
         meetingId: request.params.id,
         userId: actorId,
         response: request.body.response,
@@ -220,6 +222,7 @@ export async function meetingRoutes(app: FastifyInstance, { context }: { context
       const { actorId, ipAddress } = actorOf(request);
       const change = await cancelMeeting({
         db,
+        jobs,
         mailer,
         publicUrl,
         meetingId: request.params.id,

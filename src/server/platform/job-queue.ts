@@ -28,6 +28,8 @@ export interface JobData {
   'reveal-due-reviews': Record<string, never>;
   // Job board: the saved searches' daily and weekly alerts that are due (job-board/send-job-alerts.ts).
   'send-job-alerts': Record<string, never>;
+  // Jobs past their closing date closed through the state machine (jobs/close-expired-jobs.ts, decision 058).
+  'close-expired-jobs': Record<string, never>;
   // Fixed-price work: submissions left unanswered are approved, and their companies reminded before
   // (fixed-price/approve-due-milestones.ts).
   'approve-due-milestones': Record<string, never>;
@@ -46,6 +48,12 @@ export interface JobData {
   // Webhooks: one attempt at one delivery; a replay is an attempt outside the retry schedule
   // (webhooks/deliver-webhook.ts).
   'deliver-webhook': { deliveryId: string; replay?: boolean };
+  // People's own calendars (decision 059): one account read again (its busy times, and its copies of Tandem's
+  // meetings moved or declined there acted on); the sweep that refreshes the accounts read longest ago; a
+  // meeting written into (or removed from) each participant's chosen calendar after it changed.
+  'calendar.refresh-connection': { connectionId: string };
+  'calendar.refresh-due-connections': Record<string, never>;
+  'calendar.write-meeting-copies': { meetingId: string };
 }
 export type JobName = keyof JobData;
 

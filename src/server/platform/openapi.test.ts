@@ -210,12 +210,19 @@ describe('OpenAPI document', () => {
       expect.arrayContaining(['application/pdf', 'image/png']),
     );
     // A new download that forgets its 200 shows up here; the sign-ins through identity providers answer with a
-    // redirect (a provider's start, a company's single sign-on start and its OIDC callback).
+    // redirect (a provider's start, a company's single sign-on start and its OIDC callback), as does connecting a
+    // calendar account through its provider (start and callback).
     const withoutSuccess = operationsOf(document)
       .filter(({ operation }) => !Object.keys(operation.responses).some((status) => status.startsWith('2')))
       .map(({ key }) => key);
     expect(withoutSuccess.sort()).toEqual(
-      ['GET /api/auth/oidc/{provider}/start', 'GET /api/auth/sso/oidc/callback', 'GET /api/auth/sso/start'].sort(),
+      [
+        'GET /api/auth/oidc/{provider}/start',
+        'GET /api/auth/sso/oidc/callback',
+        'GET /api/auth/sso/start',
+        'GET /api/calendar-connections/oauth/{provider}/start',
+        'GET /api/calendar-connections/oauth/{provider}/callback',
+      ].sort(),
     );
   });
 

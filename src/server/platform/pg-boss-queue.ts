@@ -50,6 +50,7 @@ const everyJob: Record<JobName, JobKind> = {
   'extract-cv-text': 'run',
   'reveal-due-reviews': 'run',
   'send-job-alerts': 'run',
+  'close-expired-jobs': 'run',
   'approve-due-milestones': 'run',
   'make-earnings-available': 'run',
   'prepare-payout-run': 'run',
@@ -59,6 +60,10 @@ const everyJob: Record<JobName, JobKind> = {
   'remind-expiring-agreements': 'run',
   // One POST, with a timeout (10 s) under a quick job's expiry.
   'deliver-webhook': 'quick',
+  // A few requests of at most 10 s each to a person's calendar server: longer than a quick job's expiry.
+  'calendar.refresh-connection': 'run',
+  'calendar.refresh-due-connections': 'run',
+  'calendar.write-meeting-copies': 'run',
 };
 // Every job name at run time (JobName is a type only); schedule.test.ts holds the schedule to it.
 export const jobNames = Object.keys(everyJob) as JobName[];

@@ -196,6 +196,11 @@ export type AuditAction =
   | 'api_key.created'
   | 'api_key.rotated'
   | 'api_key.revoked'
+  // A person's own calendar accounts (issue 59).
+  | 'calendar_connection.connected'
+  | 'calendar_connection.updated'
+  | 'calendar_connection.reconnected'
+  | 'calendar_connection.disconnected'
   // SCIM provisioning (issue 58): the company's token made, and its identity provider's changes to its people.
   | 'scim.token_generated'
   | 'scim_user.created'

@@ -17,6 +17,7 @@ const idNouns: Array<[prefix: string, noun: string]> = [
   ['/api/jobs/', 'job'],
   ['/api/company/webhooks/', 'webhook endpoint'],
   ['/api/company/api-keys/', 'API key'],
+  ['/api/calendar-connections/', 'calendar connection'],
   ['/api/auth/sso/saml/', 'company'],
   ['/api/admin/webhooks/', 'webhook endpoint'],
   ['/api/admin/tax-rates/', 'tax rate'],

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import forge from 'node-forge';
+import { stopChildServer, waitUntilReady } from './child-server';
 import { freePort } from './free-port';
 
 const run = promisify(execFile);
@@ -239,7 +240,10 @@ export async function startSamlIdentityProvider(options: SamlIdentityProviderOpt
         started.once('exit', () => resolve('exited'));
         started.once('error', () => resolve('exited'));
       });
-      const ready = await Promise.race([waitForMetadata(`${baseUrl}/saml2/idp/metadata.php`), exited]);
+      const ready = await Promise.race([
+        waitUntilReady(() => metadataServed(`${baseUrl}/saml2/idp/metadata.php`)),
+        exited,
+      ]);
       if (ready === 'ready') break;
       if (ready === 'exited' && /Address already in use/i.test(serverOutput) && attempt < 3) continue;
       throw new Error(
@@ -249,7 +253,7 @@ export async function startSamlIdentityProvider(options: SamlIdentityProviderOpt
       );
     }
   } catch (error) {
-    await stopServer(server);
+    await stopChildServer(server);
     await fs.rm(directory, { recursive: true, force: true });
     throw error;
   }
@@ -264,36 +268,17 @@ export async function startSamlIdentityProvider(options: SamlIdentityProviderOpt
     metadataUrl: entityId,
     signIn: (authorizeUrl, username, password) => signIn(authorizeUrl, username, password, readLog),
     stop: async () => {
-      await stopServer(server);
+      await stopChildServer(server);
       await fs.rm(directory, { recursive: true, force: true });
     },
   };
 }
 
-async function stopServer(server: ChildProcess | undefined): Promise<void> {
-  if (!server || server.exitCode !== null || server.signalCode !== null || server.pid === undefined) return;
-  await new Promise((resolve) => {
-    server.once('exit', resolve);
-    server.kill('SIGKILL');
-  });
-}
-
-// 'ready', or why the last try failed once the deadline passed (a busy machine starts php slowly).
-async function waitForMetadata(url: string, timeoutMs = 30_000): Promise<'ready' | string> {
-  const deadline = Date.now() + timeoutMs;
-  let last = 'no answer';
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
-      const body = await response.text();
-      if (response.ok && body.includes('IDPSSODescriptor')) return 'ready';
-      last = `HTTP ${response.status}: ${body.slice(0, 500)}`;
-    } catch (error) {
-      last = String(error);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return last;
+// 'ready' once the identity provider serves its metadata.
+async function metadataServed(url: string): Promise<'ready' | string> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+  const body = await response.text();
+  return response.ok && body.includes('IDPSSODescriptor') ? 'ready' : `HTTP ${response.status}: ${body.slice(0, 500)}`;
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };

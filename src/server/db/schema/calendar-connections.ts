@@ -59,6 +59,8 @@ export const connectedCalendars = pgTable(
     // A CalDAV collection URL or an API calendar id.
     calendarId: text().notNull(),
     name: text().notNull(),
+    // Whether Tandem may write meetings into it (a read-only or subscribed calendar may not), as the account says.
+    writable: boolean().notNull().default(true),
     // Whether its events make the person busy (all do until they say otherwise).
     checksBusy: boolean().notNull().default(true),
     // WebDAV sync-token, Google syncToken or Microsoft deltaLink: the next read asks only for what changed.

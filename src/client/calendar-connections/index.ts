@@ -1,0 +1,1 @@
+export { CalendarConnectionsSection } from './calendar-connections-section';

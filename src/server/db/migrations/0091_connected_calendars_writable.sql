@@ -1,0 +1,1 @@
+ALTER TABLE "connected_calendars" ADD COLUMN "writable" boolean DEFAULT true NOT NULL;
