@@ -95,8 +95,9 @@ export function ApplicantLocationsField({
                 }
               }}
             />
+            {/* Named apart from Required Skills' Add on the same form. */}
             <Button type="button" variant="outline" onClick={addTyped}>
-              Add
+              Add location
             </Button>
           </div>
         )}
