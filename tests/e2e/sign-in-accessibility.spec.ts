@@ -31,6 +31,11 @@ test('the settings page has no serious accessibility violations, on any of its t
   // Tabs from the keyboard: the arrow keys move between them.
   await page.getByRole('tab', { name: 'Profile' }).focus();
   await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Calendars' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('heading', { name: 'Calendars', level: 2 })).toBeVisible();
+  await expect(page).toHaveURL(/\?tab=calendars$/);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: 'Sign-in & Security' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('list', { name: 'Sessions' })).toBeVisible();
   await expect(page).toHaveURL(/\?tab=security$/);
