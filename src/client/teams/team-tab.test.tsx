@@ -95,6 +95,10 @@ describe('Settings → Team', () => {
     await events.click(within(confirm).getByRole('button', { name: 'Change Role' }));
     await waitFor(() => expect(sent).toEqual([{ id: colleague.user_id, role: 'billing' }]));
     expect(await screen.findByText('Sam Member is Billing now.')).toBeInTheDocument();
+    // The page takes clicks again once the dialog has gone (it blocks the pointer while open): on a busy
+    // machine the toast can show first.
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(document.body.style.pointerEvents).not.toBe('none'));
     await events.click(screen.getByRole('button', { name: 'Undo' }));
     await waitFor(() =>
       expect(sent).toEqual([

@@ -117,7 +117,8 @@ describe('payout statements in several currencies', () => {
       body: { reference: 'WISE-PHP-1' },
     });
     expect(paid.statusCode, paid.rawPayload.toString()).toBe(200);
-  });
+    // An app, four accounts, two companies' work and a payout run: seconds of a busy machine.
+  }, 60_000);
   afterAll(async () => {
     await testApp.close();
   });
