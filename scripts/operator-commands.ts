@@ -9,6 +9,7 @@ export const OPERATOR_COMMANDS = {
   'db:backup': 'scripts/db-backup.ts',
   'db:restore': 'scripts/db-restore.ts',
   'tax:rotate-key': 'scripts/tax-rotate-key.ts',
+  ops: 'scripts/ops.ts',
 } as const;
 
 export const COMMANDS_DIRECTORY = 'build/commands';

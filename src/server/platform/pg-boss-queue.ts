@@ -266,3 +266,48 @@ export async function findWaitingJobs(database: Pick<DatabaseHandle, 'runSql'>):
     return { queue, waiting: Number(row?.waiting ?? 0), oldestWaitingSeconds: Math.max(Number(row?.oldest ?? 0), 0) };
   });
 }
+
+export interface FailedJob {
+  id: string;
+  name: string;
+  failedAt: Date | null;
+  retryCount: number;
+  error: string;
+}
+
+// Jobs failed with no retry left, newest first, for the operator command (scripts/ops): still in pgboss.job
+// for a day after failing (then pg-boss archives them, and a retry can no longer reach them).
+export async function findFailedJobs(
+  database: Pick<DatabaseHandle, 'runSql'>,
+  { queue, limit, ids }: { queue?: string; limit: number; ids?: string[] },
+): Promise<FailedJob[]> {
+  const { rows } = await database.runSql(
+    `select id::text as id, name, completed_on as failed_at, retry_count,
+            coalesce(output->>'message', output::text, '') as error
+       from pgboss.job
+      where state = 'failed' and ($1::text is null or name = $1) and ($2::uuid[] is null or id = any($2::uuid[]))
+      order by completed_on desc nulls last limit $3`,
+    [queue ?? null, ids ?? null, limit],
+  );
+  return rows.map((row) => ({
+    id: String(row.id),
+    name: String(row.name),
+    failedAt: row.failed_at ? new Date(String(row.failed_at)) : null,
+    retryCount: Number(row.retry_count),
+    error: String(row.error),
+  }));
+}
+
+// Failed jobs of one queue put back to be retried, through pg-boss's own retry (it gives each one more
+// retry); the workers of any running instance take them. Returns how many it put back.
+export async function retryFailedJobs(
+  database: Pick<DatabaseHandle, 'runSql'>,
+  { name, ids }: { name: string; ids: string[] },
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  // Not started: retry is one statement through the given connection, no schedule, no maintenance.
+  const boss = new PgBoss({ db: { executeSql: (text, values) => database.runSql(text, values) } });
+  // Its types say void; pg-boss answers { affected } (manager.js mapCommandResponse).
+  const result = (await boss.retry(name, ids)) as unknown as { affected?: number } | undefined;
+  return result?.affected ?? 0;
+}
