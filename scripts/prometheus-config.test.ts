@@ -35,14 +35,14 @@ describe('the Prometheus configuration in deploy/', () => {
     );
     await fs.writeFile(path.join(directory, 'prometheus.yml'), withToken);
     const { stdout } = await run(promtool, ['check', 'config', path.join(directory, 'prometheus.yml')]);
-    expect(stdout).toContain('SUCCESS: 6 rules found');
+    expect(stdout).toContain('SUCCESS: 18 rules found');
     // …and as the drill renders it.
     const rendered = renderPrometheusConfig(source, {
       targets: ['127.0.0.1:40001', '127.0.0.1:40002'],
       tokenFile: path.join(directory, 'token'),
       scrapeInterval: '1s',
     });
-    expect(rendered).not.toContain('alertmanager');
+    expect(rendered).not.toMatch(/^alerting:/m);
     expect(rendered).toContain('- 127.0.0.1:40002\n');
     await fs.writeFile(path.join(directory, 'prometheus.yml'), rendered);
     await run(promtool, ['check', 'config', path.join(directory, 'prometheus.yml')]);
@@ -59,6 +59,18 @@ describe('the Prometheus configuration in deploy/', () => {
       'TandemJobsFailed',
       'TandemInstanceDown',
       'TandemRedisUnreachable',
+      'TandemCertificateExpiring',
+      'TandemCertificateExpiresSoon',
+      'TandemDiskNearlyFull',
+      'TandemDiskFull',
+      'TandemDiskFillingUp',
+      'TandemPostgresDown',
+      'TandemRedisDown',
+      'TandemNginxDown',
+      'TandemProbeFailing',
+      'TandemReplicationLag',
+      'TandemBackupTooOld',
+      'TandemExporterDown',
     ]);
     for (const alert of alerts) {
       const name = alert.split('\n')[0] ?? '';
