@@ -1,7 +1,8 @@
 # Tandem's server as a container image (decision 028). Two stages: the build, with every dependency, and
 # the runtime, with the production dependencies and the built server, client and operator commands only.
 # Build: docker build -t tandem .   Run: deploy/compose.yaml, or docker run with the settings of
-# deploy/.env.example. Held to scripts/drill/instance.ts by scripts/container-image.test.ts.
+# deploy/.env.example (`docker run --env-file` keeps quotes as part of a value: unquote MAIL_FROM there).
+# Held to scripts/drill/instance.ts by scripts/container-image.test.ts.
 
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
@@ -34,6 +35,7 @@ RUN npm pkg set \
       "scripts.db:backup=node --enable-source-maps build/commands/db-backup.js" \
       "scripts.db:restore=node --enable-source-maps build/commands/db-restore.js" \
       "scripts.tax:rotate-key=node --enable-source-maps build/commands/tax-rotate-key.js" \
+      "scripts.ops=node --enable-source-maps build/commands/ops.js" \
   && npm pkg delete scripts.prestart \
   && mkdir -p /data && chown node:node /data
 # The embedded database and the generated signing secret, when DATABASE_URL and SESSION_SECRET are unset.

@@ -59,6 +59,23 @@ function environmentOfService(resolved: string, service: string): Record<string,
   return environment;
 }
 
+// A service's block of docker-compose's resolved output, its own lines only, between newlines.
+function blockOfService(resolved: string, service: string): string {
+  const lines = resolved.split('\n');
+  const start = lines.indexOf(`  ${service}:`);
+  const end = lines.findIndex((line, index) => index > start && /^ {0,2}\S/.test(line));
+  return `\n${lines.slice(start + 1, end === -1 ? undefined : end).join('\n')}\n`;
+}
+
+// The example's double-quoted values, as Compose, systemd and a shell read them (scripts/env-example.test.ts).
+const unquoted = (value: string) => value.replace(/^"(.*)"$/, '$1');
+
+// Commented-out examples an operator replaces with a generated value of a shape the server checks.
+const generated: Record<string, string> = {
+  TAX_ID_KEYS: `k1:${randomBytes(32).toString('base64')}`,
+  AGREEMENT_SEAL_P12: randomBytes(48).toString('base64'),
+};
+
 // What an operator writes into the empty values of the example.
 const filledIn: Record<string, string> = {
   POSTGRES_PASSWORD: randomBytes(24).toString('hex'),
@@ -113,13 +130,64 @@ describe('deploy/compose.yaml with deploy/.env.example', () => {
         TRUST_PROXY: 1,
       });
       expect(config.adminEmails).toEqual(['admin@example.com']);
+      // Compose reads the quoted value as a shell and systemd do.
+      expect(config.MAIL_FROM).toBe('Tandem <no-reply@tandem.example.com>');
     }
-    // The database the instances connect to is the one PostgreSQL creates, with the same password.
-    expect(environmentOfService(resolved, 'postgres')).toMatchObject({
-      POSTGRES_USER: 'tandem',
-      POSTGRES_DB: 'tandem',
-      POSTGRES_PASSWORD: filledIn.POSTGRES_PASSWORD,
-    });
+    // The instances connect as tandem, which the init script makes (owner of the database tandem, no
+    // superuser) with the password the superuser is created with and then loses.
+    const postgres = environmentOfService(resolved, 'postgres');
+    expect(postgres).toMatchObject({ POSTGRES_USER: 'postgres', POSTGRES_PASSWORD: filledIn.POSTGRES_PASSWORD });
+    expect(postgres.POSTGRES_DB).toBeUndefined();
+    expect(blockOfService(resolved, 'postgres')).toMatch(
+      /- \S+\/deploy\/postgres-init:\/docker-entrypoint-initdb\.d:ro\n/,
+    );
+    const init = await fs.readFile('deploy/postgres-init/10-tandem-role.sh', 'utf8');
+    expect(init).toMatch(/CREATE ROLE tandem LOGIN NOSUPERUSER .*PASSWORD :'password';/);
+    expect(init).toContain('CREATE DATABASE tandem OWNER tandem;');
+    expect(init).toContain('--set password="$POSTGRES_PASSWORD"');
+    // The extensions the migrations create exist before the first start.
+    const migrations = await fs.readdir('src/server/db/migrations');
+    for (const file of migrations.filter((name) => name.endsWith('.sql'))) {
+      const text = await fs.readFile(path.join('src/server/db/migrations', file), 'utf8');
+      for (const [, extension] of text.matchAll(/CREATE EXTENSION IF NOT EXISTS (\w+)/gi)) {
+        expect(init, `${file} creates ${extension}`).toContain(`CREATE EXTENSION IF NOT EXISTS ${extension};`);
+      }
+    }
+  });
+
+  it('hardens every service: read-only root, no capabilities beyond need, no new privileges, limits, rotated logs', async () => {
+    const resolved = await composeConfig(
+      directory,
+      example.replace(/^POSTGRES_PASSWORD=$/m, () => `POSTGRES_PASSWORD=${filledIn.POSTGRES_PASSWORD}`),
+    );
+    const services = [...resolved.matchAll(/^ {2}([a-z][\w-]*):$/gm)]
+      .map((match) => match[1] ?? '')
+      .filter((name) => resolved.indexOf(`  ${name}:`) < resolved.indexOf('\nvolumes:'));
+    expect(services).toEqual(expect.arrayContaining([...INSTANCES, 'postgres', 'redis', 'nginx']));
+    for (const service of services) {
+      const block = blockOfService(resolved, service);
+      expect(block, `${service} read_only`).toMatch(/\n {4}read_only: true(\n|$)/);
+      expect(block, `${service} cap_drop`).toMatch(/\n {4}cap_drop:\n {4}- ALL\n/);
+      expect(block, `${service} no-new-privileges`).toMatch(/\n {4}security_opt:\n {4}- no-new-privileges:true\n/);
+      expect(block, `${service} logs`).toMatch(
+        /\n {4}logging:\n {6}driver: json-file\n {6}options:\n {8}max-file: '\d+'\n {8}max-size: \d+m\n/,
+      );
+      expect(block, `${service} memory`).toMatch(/\n {4}mem_limit: \d+[mg]\n/);
+      expect(block, `${service} cpus`).toMatch(/\n {4}cpus: [\d.]+\n/);
+      expect(block, `${service} restart`).toMatch(/\n {4}restart: unless-stopped\n/);
+      // Only nginx's master needs capabilities: to bind 80 and 443 and hand its workers to their user.
+      const added = /\n {4}cap_add:\n((?: {4}- \w+\n)+)/.exec(block)?.[1]?.match(/\w+/g) ?? [];
+      expect(added.sort(), `${service} cap_add`).toEqual(
+        service === 'nginx' ? ['CHOWN', 'NET_BIND_SERVICE', 'SETGID', 'SETUID'] : [],
+      );
+    }
+    // The instances are healthy when ready, and nginx starts once both are.
+    for (const instance of INSTANCES) {
+      expect(blockOfService(resolved, instance)).toMatch(/\n {4}healthcheck:\n(?: {6}.*\n)*.*\/api\/ready/);
+    }
+    expect(blockOfService(resolved, 'nginx')).toContain(
+      INSTANCES.map((instance) => `      ${instance}:\n        condition: service_healthy\n`).join(''),
+    );
   });
 
   it('explains every setting, and each one (the optional ones too) is one the server or the compose file reads', async () => {
@@ -135,7 +203,9 @@ describe('deploy/compose.yaml with deploy/.env.example', () => {
         .find((line) => !/^(#\s*)?[A-Z][A-Z0-9_]*=/.test(line));
       expect(above, `${key} has no comment above it`).toMatch(/^# \S/);
     }
-    const everything = Object.fromEntries([...settings].map(([key, value]) => [key, filledIn[key] ?? value]));
+    const everything = Object.fromEntries(
+      [...settings].map(([key, value]) => [key, filledIn[key] ?? generated[key] ?? unquoted(value)]),
+    );
     const config = loadConfig({ ...runtimeEnvironment, ...everything }) as unknown as Record<string, unknown>;
     const unread = [...settings.keys()].filter((key) => !(key in config) && !compose.includes(`\${${key}`));
     expect(unread, 'settings nothing reads').toEqual([]);

@@ -3,7 +3,7 @@ import { endUnlistedAdministratorsAccess } from './auth/unlisted-administrators'
 import { ConfigError, loadConfig } from './config';
 import { openConfiguredDatabase } from './db/client';
 import { exitWhenDataDirectoryInUse } from './db/lock-data-directory';
-import { isDatabaseUninitialised, migrateDatabase } from './db/migrate';
+import { isDatabaseUninitialised, migrateDatabase, UnsupportedDatabaseError } from './db/migrate';
 import { giveDemoTalentPhoto } from './demo-photo';
 import { importLocalFiles } from './import-local-files';
 import { createLogger } from './platform/logger';
@@ -28,40 +28,84 @@ function readConfig() {
   }
 }
 
+const startedAt = performance.now();
 const config = readConfig();
 const logger = createLogger(config);
+
+// Each step of the start logs what it did and its milliseconds, so a slow start (a lock another instance
+// holds, a long migration, a busy database) shows where it waits instead of staying silent until
+// "Server listening".
+let stepStartedAt = startedAt;
+function logStep(fields: object, message: string) {
+  const now = performance.now();
+  logger.info({ ...fields, ms: Math.round(now - stepStartedAt) }, message);
+  stepStartedAt = now;
+}
+
+// performance.now() counts from the process's start: loading the server's code comes first.
+logger.info(
+  {
+    pid: process.pid,
+    node: process.version,
+    database: config.DATABASE_URL ? 'postgres' : 'embedded',
+    loadMs: Math.round(startedAt),
+  },
+  'starting: code loaded',
+);
 const secret = await resolveSecret(config);
 
 const database = await openConfiguredDatabase(config, logger).catch(exitWhenDataDirectoryInUse);
+logStep(
+  { driver: database.driver, fromInitialFiles: database.startedFromInitialFiles },
+  'database opened; waiting for the migration lock',
+);
 // Instances starting together take turns: the first migrates (and loads the demo data), the rest find
 // it done.
-const { isFirstStart, loadsDemoData } = await database.withExclusiveLock('tandem:migrate', async () => {
-  // Started from the build's initial files, a new embedded database is already migrated.
-  const isNew = database.startedFromInitialFiles || (await isDatabaseUninitialised(database));
-  await migrateDatabase(database);
-  const seeds = isNew && config.seedDemo;
-  if (seeds) await seedDemoData({ db: database.db, taxIds: createTaxIdCipher(taxIdKeysOf({ config, secret })) });
-  return { isFirstStart: isNew, loadsDemoData: seeds };
-});
+const { isFirstStart, loadsDemoData, migrations } = await database
+  .withExclusiveLock('tandem:migrate', async () => {
+    // Started from the build's initial files, a new embedded database is already migrated.
+    const isNew = database.startedFromInitialFiles || (await isDatabaseUninitialised(database));
+    const migrations = await migrateDatabase(database);
+    const seeds = isNew && config.seedDemo;
+    if (seeds) await seedDemoData({ db: database.db, taxIds: createTaxIdCipher(taxIdKeysOf({ config, secret })) });
+    return { isFirstStart: isNew, loadsDemoData: seeds, migrations };
+  })
+  .catch((error: unknown) => {
+    if (!(error instanceof UnsupportedDatabaseError)) throw error;
+    logger.fatal(error.message);
+    console.error(error.message);
+    process.exit(1);
+  });
+logStep(
+  { ...migrations, demoData: loadsDemoData },
+  `migrations: ${migrations.applied} applied, ${migrations.total} in all`,
+);
 
 const endedAdminAccess = await endUnlistedAdministratorsAccess({ db: database.db, adminEmails: config.adminEmails });
+logStep({}, 'administrators checked against ADMIN_EMAILS');
 
 const redis = config.REDIS_URL ? createRedisClient(config.REDIS_URL) : undefined;
 
 const webClient = await loadWebClient(config.CLIENT_DIR, config.publicUrl);
 const metrics = config.METRICS_PORT === undefined ? undefined : createMetrics({ logger });
+logStep({ client: Boolean(webClient) }, 'web client loaded');
 const app = await buildApp({ config, secret, database, redis, webClient, logger, metrics });
+logStep({ jobWorkers: config.JOB_WORKERS }, 'routes, job queue and schedules started');
 let metricsServer: MetricsServer | undefined;
 // Uploads this instance kept under its own DATA_DIR before the shared store: moved in once (decision 017).
-await importLocalFiles({
+const localFiles = await importLocalFiles({
   db: database.db,
   files: app.appContext.files,
   dataDirectory: config.DATA_DIR,
   logger: app.log,
 });
+logStep({ ...localFiles }, 'local files imported into the store');
 
 redis?.on('error', (error) => app.log.warn({ err: error }, 'redis connection error'));
-await redis?.connect().catch((error) => app.log.warn({ err: error }, 'redis is not reachable yet'));
+await redis?.connect().then(
+  () => logStep({}, 'redis connected'),
+  (error) => app.log.warn({ err: error }, 'redis is not reachable yet'),
+);
 
 if (endedAdminAccess.sessionsEnded + endedAdminAccess.tokensRevoked > 0) {
   app.log.info(
@@ -116,6 +160,7 @@ process.on('SIGTERM', () => void shutDown('SIGTERM'));
 process.on('SIGINT', () => void shutDown('SIGINT'));
 
 await app.listen({ host: config.HOST, port: config.PORT });
+logStep({}, 'listening');
 if (metrics && config.METRICS_PORT !== undefined) {
   metricsServer = await serveMetrics({
     metrics,
@@ -132,3 +177,4 @@ if (metrics && config.METRICS_PORT !== undefined) {
 // The API document is generated from every route's schema on first request, which takes seconds on a
 // busy machine: build it now, so the first visitor to /api/docs does not wait for it.
 if (config.apiDocs) setImmediate(() => app.swagger());
+logger.info({ startToReadyMs: Math.round(performance.now()) }, 'started: ready for requests');
