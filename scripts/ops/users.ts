@@ -5,8 +5,8 @@ import { eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/client';
 import { containingPattern } from '../../src/server/db/like-pattern';
 import { companies, companyMembers, users } from '../../src/server/db/schema';
-import { endSessionsOf } from '../../src/server/kernels/identity/end-sessions-of';
 import { revokeUserSessions } from '../../src/server/kernels/identity/revoke-user-sessions';
+import { setApplicantStatus } from '../../src/server/kernels/identity/set-applicant-status';
 import { recordAuditEvent } from '../../src/server/platform/record-audit-event';
 import { normalizeEmail } from '../../src/shared/auth';
 import { OpsInputError } from './ops-input-error';
@@ -106,27 +106,12 @@ export async function setUserStatus({
     );
   }
   if (user.status === status) return { user, changed: false, sessionsEnded: 0 };
-  const sessionsEnded = await db.transaction(async (tx) => {
-    await tx.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, user.id));
-    const ended = status === 'suspended' ? (await endSessionsOf({ db: tx, userIds: [user.id] })).sessionsEnded : 0;
-    await recordAuditEvent({
-      db: tx,
-      event: {
-        actorId: null,
-        action: status === 'suspended' ? 'applicant.suspended' : 'applicant.activated',
-        targetType: 'user',
-        targetId: user.id,
-        details: {
-          name: user.name,
-          before: { status: user.status },
-          after: { status },
-          ...(status === 'suspended' && { sessions_ended: ended }),
-          ...(reason && { reason }),
-          by: OPS_SOURCE,
-        },
-      },
-    });
-    return ended;
+  const { sessionsEnded } = await setApplicantStatus({
+    db,
+    applicant: user,
+    status,
+    actorId: null,
+    details: { ...(reason && { reason }), by: OPS_SOURCE },
   });
   return { user: { ...user, status }, changed: true, sessionsEnded };
 }

@@ -3,17 +3,11 @@ import { type ApplicantBulkAction, type ApplicantBulkResult, adminApplicantTexts
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { anonymizeAccount } from '../kernels/identity/anonymize-account';
-import { endSessionsOf } from '../kernels/identity/end-sessions-of';
+import { setApplicantStatus } from '../kernels/identity/set-applicant-status';
 import { AppError } from '../platform/errors';
 import type { FileStore } from '../platform/file-store';
-import { type AuditAction, recordAuditEvent } from '../platform/record-audit-event';
+import { recordAuditEvent } from '../platform/record-audit-event';
 import { selectApplicants } from './find-admin-applicants';
-
-const auditActionOf: Record<ApplicantBulkAction, AuditAction> = {
-  suspend: 'applicant.suspended',
-  activate: 'applicant.activated',
-  remove: 'applicant.removed',
-};
 
 // Bulk Suspend, Activate and Remove of Applicant Management. Suspend signs the applicant out at once
 // (returning who, for the caller to tell their open tabs) and takes them out of Talent Search (talent-search/candidate-views.ts finds active users only); they
@@ -47,7 +41,7 @@ export async function applyApplicantBulkAction({
         db,
         event: {
           actorId,
-          action: auditActionOf.remove,
+          action: 'applicant.removed',
           targetType: 'user',
           targetId: applicant.id,
           details: { before: { status: applicant.status, name: applicant.name }, after: { status: 'removed' } },
@@ -59,30 +53,14 @@ export async function applyApplicantBulkAction({
     }
     const after = action === 'suspend' ? 'suspended' : 'active';
     if (applicant.status === after) continue;
-    await db.transaction(async (tx) => {
-      await tx.update(users).set({ status: after, updatedAt: new Date() }).where(eq(users.id, applicant.id));
-      const { sessionsEnded: signedOut, userIds } =
-        after === 'suspended'
-          ? await endSessionsOf({ db: tx, userIds: [applicant.id] })
-          : { sessionsEnded: 0, userIds: [] };
-      signedOutUserIds.push(...userIds);
-      await recordAuditEvent({
-        db: tx,
-        event: {
-          actorId,
-          action: auditActionOf[action],
-          targetType: 'user',
-          targetId: applicant.id,
-          details: {
-            name: applicant.name,
-            before: { status: applicant.status },
-            after: { status: after },
-            ...(after === 'suspended' && { sessions_ended: signedOut }),
-          },
-          ipAddress,
-        },
-      });
+    const { signedOutUserIds: signedOut } = await setApplicantStatus({
+      db,
+      applicant,
+      status: after,
+      actorId,
+      ipAddress,
     });
+    signedOutUserIds.push(...signedOut);
     changed += 1;
   }
   return { result: { changed }, signedOutUserIds };
