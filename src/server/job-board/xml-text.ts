@@ -1,8 +1,17 @@
 // Text safe inside an XML 1.0 document: the characters XML 1.0 cannot hold at all (most C0 controls, lone
 // surrogates, U+FFFE/FFFF) are dropped.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters being removed
-const NOT_XML = /[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-export const xmlSafe = (value: string) => value.replace(NOT_XML, '');
+// XML 1.0's Char production, by code point (a lone surrogate is its own code point, outside every range).
+const isXmlCharacter = (code: number) =>
+  code === 0x9 ||
+  code === 0xa ||
+  code === 0xd ||
+  (code >= 0x20 && code <= 0xd7ff) ||
+  (code >= 0xe000 && code <= 0xfffd) ||
+  code >= 0x10000;
+export const xmlSafe = (value: string) =>
+  Array.from(value)
+    .filter((character) => isXmlCharacter(character.codePointAt(0) ?? 0))
+    .join('');
 
 // An element's text, escaped: & < > and quotes.
 export const escapeXml = (value: string) =>
