@@ -16,7 +16,8 @@ import { createTestDatabase } from './testing/test-database';
 const quiet = { info: () => undefined, warn: () => undefined };
 const localName = (extension: string) => `${randomBytes(16).toString('hex')}.${extension}`;
 
-// Files an instance kept under its own DATA_DIR before the shared store: moved in at start, once.
+// Files an instance kept under its own DATA_DIR before the shared store: copied in at start, once, and kept
+// where a release from before the store (rolled back to) finds them.
 describe('importing an instance’s local files into the store', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let dataDirectory: string;
@@ -46,7 +47,7 @@ describe('importing an instance’s local files into the store', () => {
       () => false,
     );
 
-  it('moves photos, sent attachments and answer files in, points their rows at them, and runs once', async () => {
+  it('copies photos, sent attachments and answer files in, points their rows at them too, and runs once', async () => {
     const db = database.db;
     const files = createTestFileStore(db);
     const { user: applicant } = await buildAccount(db, { role: 'applicant' });
@@ -102,18 +103,19 @@ describe('importing an instance’s local files into the store', () => {
 
     const first = await importLocalFiles({ db, files, dataDirectory, logger: quiet });
     expect(first).toEqual({ imported: 3, deleted: 1 });
-    for (const file of [photo, attachment, answer, oldOrphan]) expect(await exists(file)).toBe(false);
-    expect(await exists(newOrphan)).toBe(true);
+    expect(await exists(oldOrphan)).toBe(false);
+    for (const file of [photo, attachment, answer, newOrphan]) expect(await exists(file)).toBe(true);
 
     const [profile] = await db.select().from(applicantProfiles).where(eq(applicantProfiles.userId, applicant.id));
-    expect(profile?.photoFile).toBeNull();
+    expect(profile?.photoFile).toBe(photoName);
     const [sent] = await db
       .select()
       .from(messages)
       .where(eq(messages.id, message?.id ?? ''));
-    expect(sent?.attachmentStoredName).toBeNull();
+    expect(sent?.attachmentStoredName).toBe(attachmentName);
     const [given] = await db.select().from(testAnswers).where(eq(testAnswers.attemptId, attempt.id));
-    expect(given?.answer).toMatchObject({ file_id: given?.fileId, name: 'answer.pdf' });
+    expect(given?.answer).toMatchObject({ file_id: answerName, name: 'answer.pdf' });
+    expect(given?.fileId).toEqual(expect.any(String));
     const read = async (fileId: string | null | undefined) => {
       const file = await files.read(fileId ?? '');
       const pieces: Buffer[] = [];
@@ -130,10 +132,9 @@ describe('importing an instance’s local files into the store', () => {
       ['photo', true, true],
     ]);
 
-    // A second start finds nothing to do; a copy left behind by a crash after the commit just goes.
-    await placeFile('photos', photoName, 'photo bytes');
+    // A second start finds nothing to do, and still keeps the copies.
     expect(await importLocalFiles({ db, files, dataDirectory, logger: quiet })).toEqual({ imported: 0, deleted: 0 });
-    expect(await exists(photo)).toBe(false);
+    for (const file of [photo, attachment, answer]) expect(await exists(file)).toBe(true);
     expect(await db.select().from(storedFiles).where(eq(storedFiles.ownerId, applicant.id))).toHaveLength(3);
   });
 });

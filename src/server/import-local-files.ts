@@ -10,12 +10,14 @@ import { type FileStore, UNLINKED_FILE_LIFETIME_MS } from './platform/file-store
 import { linkStoredFile } from './platform/link-stored-file';
 
 // Before the shared store (decision 017) each instance kept uploads under its own DATA_DIR, one file per
-// upload named at random, and the row naming it held that name. At start each instance moves its own
-// files into the store: each file is stored, then one transaction links it and points its row at it,
-// then the local copy goes. A file already imported (its folder and name are recorded) only loses its
-// local copy, so a second start, or a crash half way, imports nothing twice. A file no row names is
-// garbage from before (a replaced photo, an erased person's): deleted once a day old, since an instance
-// of the old version sharing the folder writes its file before its row.
+// upload named at random, and the row naming it held that name. At start each instance copies its own
+// files into the store: each file is stored, then one transaction links it and points the row's new
+// column at it. This is an expand step: the local copy and the row's old name stay, so a release from
+// before the store, rolled back to, still serves every file (the contract release that drops the old
+// columns deletes the copies). A file already imported (its folder and name are recorded) is skipped, so
+// a second start, or a crash half way, imports nothing twice. A file no row names is garbage (a replaced
+// photo, an erased person's): deleted once a day old, since an instance of the old version sharing the
+// folder writes its file before its row.
 
 const STORED_FILE_NAME = /^[0-9a-f]{32}\.[a-z0-9]{2,4}$/;
 const PENDING_FOLDER = 'message-attachments/pending';
@@ -54,7 +56,7 @@ const folders: LocalFolder[] = [
       (
         await tx
           .update(applicantProfiles)
-          .set({ photoFileId: fileId, photoFile: null })
+          .set({ photoFileId: fileId })
           .where(eq(applicantProfiles.photoFile, storedName))
           .returning({ id: applicantProfiles.userId })
       ).length === 1,
@@ -77,7 +79,7 @@ const folders: LocalFolder[] = [
       (
         await tx
           .update(messages)
-          .set({ attachmentFileId: fileId, attachmentStoredName: null })
+          .set({ attachmentFileId: fileId })
           .where(eq(messages.attachmentStoredName, storedName))
           .returning({ id: messages.id })
       ).length === 1,
@@ -101,10 +103,7 @@ const folders: LocalFolder[] = [
       (
         await tx
           .update(testAnswers)
-          .set({
-            fileId,
-            answer: sql`jsonb_set(${testAnswers.answer}, '{file_id}', to_jsonb(${fileId}::text))`,
-          })
+          .set({ fileId })
           .where(and(sql`${testAnswers.answer}->>'file_id' = ${storedName}`, isNull(testAnswers.fileId)))
           .returning({ id: testAnswers.attemptId })
       ).length === 1,
@@ -130,7 +129,7 @@ interface LocalImport {
   deleted: number;
 }
 
-// Moves this instance's DATA_DIR uploads into the store; safe to run at every start.
+// Copies this instance's DATA_DIR uploads into the store; safe to run at every start.
 export async function importLocalFiles({
   db,
   files,
@@ -154,10 +153,7 @@ export async function importLocalFiles({
         .select({ id: storedFiles.id })
         .from(storedFiles)
         .where(eq(storedFiles.importedFrom, importedFrom));
-      if (done) {
-        await fs.rm(local, { force: true });
-        continue;
-      }
+      if (done) continue;
       const owner = await findOwner(db, storedName);
       if (!owner?.ownerId || !owner.contentType) {
         if (await isDayOld(local, now)) {
@@ -202,7 +198,6 @@ export async function importLocalFiles({
         await files.discard(stored.id);
         continue;
       }
-      await fs.rm(local, { force: true });
       outcome.imported += 1;
     }
   }
@@ -216,6 +211,6 @@ export async function importLocalFiles({
       outcome.deleted += 1;
     }
   }
-  if (outcome.imported + outcome.deleted > 0) logger.info(outcome, 'local files moved into the file store');
+  if (outcome.imported + outcome.deleted > 0) logger.info(outcome, 'local files copied into the file store');
   return outcome;
 }

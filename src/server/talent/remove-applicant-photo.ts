@@ -29,7 +29,7 @@ export async function removeApplicantPhoto({
     if (!current?.photoFileId) return [];
     await transaction
       .update(applicantProfiles)
-      .set({ photoFileId: null, photoContentType: null, updatedAt: new Date() })
+      .set({ photoFileId: null, photoFile: null, photoContentType: null, updatedAt: new Date() })
       .where(eq(applicantProfiles.userId, actorId));
     await recordAuditEvent({
       db: transaction,

@@ -64,7 +64,9 @@ export async function uploadApplicantPhoto({
       }
       await transaction
         .update(applicantProfiles)
-        .set({ photoFileId: file.id, photoContentType: declaredType, updatedAt: new Date() })
+        // The old local name goes too: a release from before the store, rolled back to, shows no photo rather
+        // than the one replaced.
+        .set({ photoFileId: file.id, photoFile: null, photoContentType: declaredType, updatedAt: new Date() })
         .where(eq(applicantProfiles.userId, actorId));
       await recordAuditEvent({
         db: transaction,
