@@ -21,7 +21,8 @@ if (positionals.length > 1 || (requested && !/^(major|minor|patch|\d+\.\d+\.\d+)
   fail('Usage: npm run release -- [major|minor|patch|x.y.z] [--dry-run]');
 }
 const dryRun = values['dry-run'] === true;
-if (!dryRun && git('status', '--porcelain') !== '') fail('The work tree has changes: commit them first.');
+// Untracked files are not released; changes to tracked ones would be left out of the tag.
+if (!dryRun && git('status', '--porcelain', '--untracked-files=no') !== '') fail('The work tree has changes: commit them first.');
 
 const log = readReleaseLog();
 const previous = log.releases.at(-1);
