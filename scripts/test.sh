@@ -14,6 +14,9 @@ npm run --silent lint
 step 'Schema matches the migrations'
 npm run --silent check:schema
 
+step 'The previous release runs on this schema'
+npm run --silent release:check
+
 # The configuration checks of deploy/ run the real tools (CI installs them: .ci/run).
 missing_tools=''
 for tool in nginx promtool docker-compose turnserver; do command -v "$tool" >/dev/null 2>&1 || missing_tools="$missing_tools $tool"; done

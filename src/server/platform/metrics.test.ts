@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobsContract } from '~/shared/contracts/jobs';
@@ -92,6 +93,9 @@ describe('metrics', () => {
     expect(idle).toBeGreaterThanOrEqual(0);
     expect(inUse + idle).toBeLessThanOrEqual(isPostgres ? 4 : 1);
     expect(samples.get('tandem_db_pool_waiting')).toBe(0);
+    // The release it runs, as releases.json records it.
+    const newest = JSON.parse(await fs.readFile('releases.json', 'utf8')).releases.at(-1).version;
+    expect(samples.get(`tandem_build_info{version="${newest}"}`)).toBe(1);
     // The session lookups and job lookups of the requests above, at least.
     expect(samples.get('tandem_db_query_duration_seconds_count')).toBeGreaterThan(3);
   });

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { version as RELEASE_VERSION } from '../../../package.json';
 import type { PoolUse } from '../db/client';
 import type { JobName } from './job-queue';
 
@@ -82,6 +83,13 @@ export function createMetrics({ logger }: { logger: Pick<Logger, 'warn'> }): Met
     buckets: FAN_OUT_BUCKETS,
     registers: [registry],
   });
+  // Which release each instance runs: during a rolling upgrade, and after a rollback, the two show apart.
+  new Gauge({
+    name: 'tandem_build_info',
+    help: 'Always 1; its version label is the release this instance runs (package.json, releases.json).',
+    labelNames: ['version'] as const,
+    registers: [registry],
+  }).set({ version: RELEASE_VERSION }, 1);
   const jobFailures = new Counter({
     name: 'tandem_job_failures_total',
     help: 'Jobs whose handler failed on this instance, by queue; final="true" when no retry is left.',
