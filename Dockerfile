@@ -1,5 +1,7 @@
-# Tandem's server as a container image (decision 028). Two stages: the build, with every dependency, and
-# the runtime, with the production dependencies and the built server, client and operator commands only.
+# Tandem's server as a container image (decision 028). Stages: the build, with every dependency; the runtime,
+# with the production dependencies and the built server, client and operator commands only; the backup
+# service, the runtime with PostgreSQL's client programs (pg_dump) added; and the runtime again, last, so a
+# build without --target is the server.
 # Build: docker build -t tandem .   Run: deploy/compose.yaml, or docker run with the settings of
 # deploy/.env.example (`docker run --env-file` keeps quotes as part of a value: unquote MAIL_FROM there).
 # Held to scripts/drill/instance.ts by scripts/container-image.test.ts.
@@ -12,6 +14,9 @@ COPY . .
 RUN npm run build
 
 FROM node:24-bookworm-slim AS runtime
+# The release built (npm run release prints the line; compose passes TANDEM_IMAGE_TAG): the image says which.
+ARG TANDEM_VERSION=unreleased
+LABEL org.opencontainers.image.title="Tandem" org.opencontainers.image.version="${TANDEM_VERSION}"
 # npm ci installs the Node that package.json pins (decision 016); first on PATH, it runs the server and
 # every npm script, as on any other machine. The image's own Node only runs npm.
 ENV PATH=/app/node_modules/.bin:$PATH \
@@ -46,3 +51,25 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/ready').then((response) => process.exit(response.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "--enable-source-maps", "build/server/main.js"]
+
+# `npm run ops -- backups serve` (deploy/compose.yaml's backup service): pg_dump of the same major as the
+# compose file's postgres:16-bookworm (an older pg_dump cannot dump a newer server; scripts/container-image.test.ts
+# holds the two together), from PGDG, whose repository Debian's postgresql-common adds with its signing key.
+FROM runtime AS backup
+USER root
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends ca-certificates postgresql-common \
+  && /usr/share/postgresql-common/pgdg/apt.postgresql.org.sh -y \
+  && apt-get install -y --no-install-recommends postgresql-client-16 \
+  && rm -rf /var/lib/apt/lists/* \
+  && mkdir -p /backup-staging && chown node:node /backup-staging
+# The db:backup file is written here (TMPDIR) before it is encrypted and sent: a volume, not the memory of /tmp.
+ENV TMPDIR=/backup-staging
+USER node
+EXPOSE 9465
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.BACKUP_METRICS_PORT || 9465) + '/metrics').then((response) => process.exit(response.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["npm", "run", "--silent", "ops", "--", "backups", "serve"]
+
+# The default target: the server, unchanged (the runtime stage; deploy/compose.yaml names its targets).
+FROM runtime AS server

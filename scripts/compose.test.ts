@@ -15,6 +15,8 @@ const run = promisify(execFile);
 // the settings it gives the instances go through the server's own configuration check.
 
 const INSTANCES = ['app-a', 'app-b'];
+// The release package.json names: deploy/.env.example pins the image to it.
+const releaseVersion = (JSON.parse(await fs.readFile('package.json', 'utf8')) as { version: string }).version;
 
 // `docker-compose config` of a copy of deploy/ with this .env: the resolved file, or its refusal.
 async function composeConfig(directory: string, envText: string, quiet = false) {
@@ -87,13 +89,19 @@ describe('deploy/compose.yaml with deploy/.env.example', () => {
   let directory: string;
   let example: string;
   let runtimeEnvironment: Record<string, string>;
+  let backupEnvironment: Record<string, string>;
 
   beforeAll(async () => {
     directory = await fs.mkdtemp(path.join(os.tmpdir(), 'tandem-compose-'));
     await fs.mkdir(path.join(directory, 'deploy'));
     await fs.copyFile('deploy/compose.yaml', path.join(directory, 'deploy/compose.yaml'));
     example = await fs.readFile('deploy/.env.example', 'utf8');
-    runtimeEnvironment = environmentOf((await dockerfileStages()).at(-1)?.instructions ?? []);
+    const stages = await dockerfileStages();
+    runtimeEnvironment = environmentOf(stages.find((stage) => /\sAS runtime$/i.test(stage.from))?.instructions ?? []);
+    backupEnvironment = {
+      ...runtimeEnvironment,
+      ...environmentOf(stages.find((stage) => /\sAS backup$/i.test(stage.from))?.instructions ?? []),
+    };
   });
   afterAll(async () => {
     await fs.rm(directory, { recursive: true, force: true });
@@ -217,7 +225,11 @@ describe('deploy/compose.yaml with deploy/.env.example', () => {
       example.replace(/^POSTGRES_PASSWORD=$/m, () => `POSTGRES_PASSWORD=${filledIn.POSTGRES_PASSWORD}`),
     );
     for (const instance of INSTANCES) {
-      expect(resolved).toMatch(new RegExp(`\\n  ${instance}:\\n(    .*\\n)*    image: tandem:latest\\n`));
+      // The release .env.example names (npm run release keeps it in step with package.json), stamped in the image.
+      expect(resolved).toMatch(new RegExp(`\\n  ${instance}:\\n(    .*\\n)*    image: tandem:${releaseVersion}\\n`));
+      expect(blockOfService(resolved, instance)).toContain(
+        `\n      args:\n        TANDEM_VERSION: ${releaseVersion}\n`,
+      );
     }
     expect(resolved).toMatch(/\n {2}postgres:\n( {4}.*\n)* {4}image: postgres:16-bookworm\n/);
     expect(resolved).toMatch(/\n {2}postgres:\n( {4}.*\n)* {4}healthcheck:\n/);
@@ -226,6 +238,35 @@ describe('deploy/compose.yaml with deploy/.env.example', () => {
     // nginx with deploy/nginx.conf, and the certificate from a volume, both read-only.
     expect(resolved).toMatch(/- \S+\/deploy\/nginx\.conf:\/etc\/nginx\/nginx\.conf:ro\n/);
     expect(resolved).toMatch(/- tls-certificates:\/etc\/nginx\/tls:ro\n/);
+  });
+
+  it("runs the backup service from the image's backup stage, on PostgreSQL, its metrics for Prometheus only", async () => {
+    const filled = example.replace(/^([A-Z][A-Z0-9_]*)=$/gm, (_line, key: string) => `${key}=${filledIn[key] ?? ''}`);
+    const resolved = await composeConfig(directory, filled);
+    const block = blockOfService(resolved, 'backup');
+    expect(block).toMatch(/\n {4}build:\n(?: {6,}.*\n)* {6}context: \S+\n(?: {6}.*\n)* {6}target: backup\n/);
+    for (const instance of INSTANCES) {
+      expect(blockOfService(resolved, instance)).toMatch(
+        /\n {4}build:\n(?: {6,}.*\n)* {6}context: \S+\n(?: {6}.*\n)* {6}target: runtime\n/,
+      );
+    }
+    expect(block).toContain('\n    command: npm run --silent ops -- backups serve\n');
+    expect(block).toContain('\n    depends_on:\n      postgres:\n        condition: service_healthy\n');
+    // Prometheus reaches it on the compose network; nothing outside does.
+    expect(block).not.toMatch(/\n {4}ports:/);
+    const prometheus = await fs.readFile('deploy/prometheus.yml', 'utf8');
+    const config = loadConfig({ ...backupEnvironment, ...environmentOfService(resolved, 'backup') });
+    expect(config).toMatchObject({
+      DATABASE_URL: `postgres://tandem:${filledIn.POSTGRES_PASSWORD}@postgres:5432/tandem`,
+      BACKUP_METRICS_HOST: '0.0.0.0',
+    });
+    expect(prometheus).toMatch(
+      new RegExp(
+        `- job_name: backup\\n {4}static_configs:\\n {6}- targets:\\n {10}- backup:${config.BACKUP_METRICS_PORT}\\n`,
+      ),
+    );
+    // The dump waits on a volume (TMPDIR), not in the memory of a tmpfs.
+    expect(block).toMatch(new RegExp(`\\n {4}- backup-staging:${backupEnvironment.TMPDIR}:rw\\n`));
   });
 
   it("names in deploy/nginx.conf's upstream exactly these instances and their port", async () => {

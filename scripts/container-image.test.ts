@@ -16,14 +16,24 @@ async function packageJson(): Promise<{ scripts: Record<string, string>; depende
   return JSON.parse(await fs.readFile('package.json', 'utf8'));
 }
 
+// A stage by its name (FROM … AS name).
+async function stageNamed(name: string) {
+  const stage = (await dockerfileStages()).find((candidate) => new RegExp(`\\sAS ${name}$`, 'i').test(candidate.from));
+  if (!stage) throw new Error(`The Dockerfile has no stage ${name}.`);
+  return stage;
+}
+
 describe('the container image (Dockerfile)', () => {
   it('builds in one stage with every dependency and runs from another with the production ones', async () => {
     const stages = await dockerfileStages();
-    expect(stages).toHaveLength(2);
+    expect(stages.map((stage) => stage.from.split(/\s+AS\s+/i)[1])).toEqual(['build', 'runtime', 'backup', 'server']);
+    // A build without --target (the last stage) is the server: the runtime, nothing added.
+    expect(stages.at(-1)).toEqual({ from: 'runtime AS server', instructions: [] });
     const [buildStage, runtime] = stages;
     const nodeMajor = (await packageJson()).dependencies.node?.split('.')[0];
     // The pinned Node's major (decision 016) on Debian 12, slim.
-    for (const stage of stages) expect(stage.from).toMatch(new RegExp(`^node:${nodeMajor}-bookworm-slim\\b`));
+    for (const stage of [buildStage, runtime])
+      expect(stage?.from).toMatch(new RegExp(`^node:${nodeMajor}-bookworm-slim\\b`));
     expect(instructionsOf(buildStage?.instructions ?? [], 'RUN').join('\n')).toMatch(
       /npm ci\b[^\n]*\n.*npm run build/s,
     );
@@ -42,7 +52,7 @@ describe('the container image (Dockerfile)', () => {
   });
 
   it('starts, checks and configures an instance as the drills do (scripts/drill/instance.ts)', async () => {
-    const runtime = (await dockerfileStages()).at(-1)?.instructions ?? [];
+    const runtime = (await stageNamed('runtime')).instructions;
     expect(instructionsOf(runtime, 'CMD').map((text) => JSON.parse(text))).toEqual([[...INSTANCE_COMMAND]]);
     const environment = environmentOf(runtime);
     expect(environment).toMatchObject(PRODUCTION_ENVIRONMENT);
@@ -62,7 +72,7 @@ describe('the container image (Dockerfile)', () => {
   });
 
   it('runs as the unprivileged node user, who owns DATA_DIR', async () => {
-    const runtime = (await dockerfileStages()).at(-1)?.instructions ?? [];
+    const runtime = (await stageNamed('runtime')).instructions;
     const users = instructionsOf(runtime, 'USER');
     expect(users.at(-1)).toBe('node');
     expect(users.every((user) => !/^(root|0)(:|$)/.test(user))).toBe(true);
@@ -70,7 +80,7 @@ describe('the container image (Dockerfile)', () => {
   });
 
   it("points the image's operator commands at their bundles, the same files the project's scripts run", async () => {
-    const runtime = (await dockerfileStages()).at(-1)?.instructions ?? [];
+    const runtime = (await stageNamed('runtime')).instructions;
     const runs = instructionsOf(runtime, 'RUN').join('\n');
     const { scripts } = await packageJson();
     for (const [script, source] of Object.entries(OPERATOR_COMMANDS)) {
@@ -80,6 +90,34 @@ describe('the container image (Dockerfile)', () => {
     // npm start's check for a newer build reads the sources, which the image does not have.
     expect(runs).toContain('npm pkg delete scripts.prestart');
     expect(scripts.start).toBe(INSTANCE_COMMAND.join(' '));
+  });
+
+  it("adds to the runtime, for the backup service, pg_dump of the compose file's PostgreSQL major from PGDG", async () => {
+    const backup = await stageNamed('backup');
+    expect(backup.from).toMatch(/^runtime\s+AS\s+backup$/i);
+    const runs = instructionsOf(backup.instructions, 'RUN').join('\n');
+    const compose = await fs.readFile('deploy/compose.yaml', 'utf8');
+    const postgresMajor = /\n {4}image: postgres:(\d+)-bookworm\n/.exec(compose)?.[1];
+    expect(postgresMajor).toBeDefined();
+    // An older pg_dump cannot dump a newer server (backup.ts refuses it): the client is the server's major.
+    expect([...runs.matchAll(/postgresql-client-(\d+)/g)].map((match) => match[1])).toEqual([postgresMajor]);
+    // PGDG's repository, added by Debian's own postgresql-common with the key it ships.
+    expect(runs).toMatch(
+      /apt-get install -y --no-install-recommends ca-certificates postgresql-common .*\/usr\/share\/postgresql-common\/pgdg\/apt\.postgresql\.org\.sh -y .*apt-get install -y --no-install-recommends postgresql-client-/,
+    );
+    expect(runs).toContain('rm -rf /var/lib/apt/lists/*');
+    // Root only to install; the service runs as node, its dump in a directory node owns.
+    const users = instructionsOf(backup.instructions, 'USER');
+    expect(users).toEqual(['root', 'node']);
+    const { TMPDIR } = environmentOf(backup.instructions);
+    expect(runs).toContain(`chown node:node ${TMPDIR}`);
+    const [command = '[]'] = instructionsOf(backup.instructions, 'CMD');
+    expect(JSON.parse(command)).toEqual(['npm', 'run', '--silent', 'ops', '--', 'backups', 'serve']);
+    expect(compose).toContain(`\n    command: ${JSON.parse(command).join(' ')}\n`);
+    // Healthy while /metrics answers, on the port the service listens on.
+    const [healthcheck = ''] = instructionsOf(backup.instructions, 'HEALTHCHECK');
+    expect(healthcheck).toContain("'/metrics'");
+    expect(healthcheck).toContain('process.env.BACKUP_METRICS_PORT || 9465');
   });
 
   it('keeps out of the build what is built, private or a backup (.dockerignore)', async () => {

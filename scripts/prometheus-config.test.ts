@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/server/config';
 import { renderPrometheusConfig, requireTool } from './drill/prometheus';
 
 const run = promisify(execFile);
@@ -80,6 +81,14 @@ describe('the Prometheus configuration in deploy/', () => {
       // The anchor is a heading of the runbook that says what it means and what to do.
       expect(runbook, name).toContain(`\n### alert-${kebab}\n`);
     }
+  });
+
+  it("scrapes the backup service where it listens, as the backup alert's tests name it", async () => {
+    const source = await fs.readFile(path.join(deploy, 'prometheus.yml'), 'utf8');
+    const target = /- job_name: backup\n {4}static_configs:\n {6}- targets:\n {10}- (\S+)\n/.exec(source)?.[1];
+    expect(target).toBe(`backup:${loadConfig({}).BACKUP_METRICS_PORT}`);
+    const tests = await fs.readFile(path.join(deploy, 'alerts.test.yml'), 'utf8');
+    expect(tests).toContain(`tandem_backup_last_success_timestamp_seconds{job="backup",instance="${target}"}`);
   });
 
   it('fires each alert on the series it is for, and on no other (promtool test rules)', async () => {

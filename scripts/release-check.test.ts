@@ -22,7 +22,10 @@ afterEach(() => {
 function copyOfTheRepository() {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'tandem-release-check-'));
   scratches.push(root);
-  for (const file of ['package.json', 'releases.json', 'CHANGELOG.md']) fs.copyFileSync(file, path.join(root, file));
+  fs.mkdirSync(path.join(root, 'deploy'));
+  for (const file of ['package.json', 'releases.json', 'CHANGELOG.md', 'deploy/.env.example']) {
+    fs.copyFileSync(file, path.join(root, file));
+  }
   fs.cpSync(MIGRATIONS_FOLDER, path.join(root, MIGRATIONS_FOLDER), { recursive: true });
   return root;
 }

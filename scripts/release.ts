@@ -22,7 +22,8 @@ if (positionals.length > 1 || (requested && !/^(major|minor|patch|\d+\.\d+\.\d+)
 }
 const dryRun = values['dry-run'] === true;
 // Untracked files are not released; changes to tracked ones would be left out of the tag.
-if (!dryRun && git('status', '--porcelain', '--untracked-files=no') !== '') fail('The work tree has changes: commit them first.');
+if (!dryRun && git('status', '--porcelain', '--untracked-files=no') !== '')
+  fail('The work tree has changes: commit them first.');
 
 const log = readReleaseLog();
 const previous = log.releases.at(-1);
@@ -83,8 +84,14 @@ writeReleaseLog({
   releases: [...log.releases, { version, date, lastMigration, contracts: contracts.map((migration) => migration.tag) }],
 });
 execFileSync('npm', ['version', version, '--no-git-tag-version', '--allow-same-version'], { stdio: 'ignore' });
-git('add', 'CHANGELOG.md', 'releases.json', 'package.json', 'package-lock.json');
+// The deployment's example names the release it ships with, so a new deployment pins an image from the start.
+const ENV_EXAMPLE = 'deploy/.env.example';
+fs.writeFileSync(
+  ENV_EXAMPLE,
+  fs.readFileSync(ENV_EXAMPLE, 'utf8').replace(/^TANDEM_IMAGE_TAG=.*$/m, () => `TANDEM_IMAGE_TAG=${version}`),
+);
+git('add', 'CHANGELOG.md', 'releases.json', 'package.json', 'package-lock.json', ENV_EXAMPLE);
 git('commit', '--quiet', '-m', `release: v${version}`);
 git('tag', '--annotate', `v${version}`, '--message', entry);
 console.log(`Released ${version}: commit and tag v${version}. Push both: git push origin main v${version}
-The image: docker build --build-arg TANDEM_VERSION=${version} -t tandem:${version} .  (TANDEM_IMAGE_TAG=${version} in deploy/.env)`);
+The image: docker build --build-arg TANDEM_VERSION=${version} -t tandem:${version} .  (compose: TANDEM_IMAGE_TAG=${version} in deploy/.env)`);

@@ -12,7 +12,16 @@ const run = promisify(execFile);
 // or a program that does not exist is a failure, a warning too.
 
 const DIRECTORY = 'deploy/systemd';
-const UNITS = ['tandem@.service', 'tandem-migrate.service', 'tandem-backup.service', 'tandem-backup.timer'];
+const UNITS = [
+  'tandem@.service',
+  'tandem-migrate.service',
+  'tandem-backup.service',
+  'tandem-backup.timer',
+  'tandem-pgbackrest-full.service',
+  'tandem-pgbackrest-full.timer',
+  'tandem-pgbackrest-diff.service',
+  'tandem-pgbackrest-diff.timer',
+];
 
 // Every KEY=value of a unit's [Service] (or other) section, a key set twice kept in order.
 function settingsOfUnit(text: string, section: string): Map<string, string[]> {
@@ -86,7 +95,7 @@ describe('deploy/systemd', () => {
     expect(runbook).toContain(`TimeoutStopSec=${grace}`);
   });
 
-  it('migrates once before the instances, and backs up nightly with npm run db:backup', async () => {
+  it('migrates once before the instances, and backs up nightly off the host with npm run ops -- backups run', async () => {
     const migrate = settingsOfUnit(await readUnit('tandem-migrate.service'), 'Service');
     expect(migrate.get('Type')).toEqual(['oneshot']);
     expect(migrate.get('ExecStart')?.[0]).toContain('build/commands/db-migrate.js');
@@ -94,9 +103,25 @@ describe('deploy/systemd', () => {
       'tandem-migrate.service',
     );
     const backup = settingsOfUnit(await readUnit('tandem-backup.service'), 'Service');
-    expect(backup.get('ExecStart')?.[0]).toMatch(/ npm run --silent db:backup -- \/var\/lib\/tandem-backups$/);
+    expect(backup.get('ExecStart')?.[0]).toMatch(
+      / npm run --silent ops -- backups run --metrics-file \/var\/lib\/prometheus\/node-exporter\/tandem-backup\.prom$/,
+    );
+    expect(backup.get('ReadWritePaths')).toEqual(['-/var/lib/prometheus/node-exporter']);
     const timer = settingsOfUnit(await readUnit('tandem-backup.timer'), 'Timer');
     expect(timer.get('Unit')).toEqual(['tandem-backup.service']);
     expect(timer.get('Persistent')).toEqual(['true']);
+  });
+
+  it('takes pgBackRest full backups weekly and differential ones the other nights, as postgres', async () => {
+    for (const type of ['full', 'diff']) {
+      const service = settingsOfUnit(await readUnit(`tandem-pgbackrest-${type}.service`), 'Service');
+      expect(service.get('User')).toEqual(['postgres']);
+      expect(service.get('ExecStart')).toEqual([
+        `/usr/bin/pgbackrest --stanza=tandem --type=${type} --log-level-console=info backup`,
+      ]);
+      const timer = settingsOfUnit(await readUnit(`tandem-pgbackrest-${type}.timer`), 'Timer');
+      expect(timer.get('Unit')).toEqual([`tandem-pgbackrest-${type}.service`]);
+      expect(timer.get('Persistent')).toEqual(['true']);
+    }
   });
 });

@@ -2,7 +2,7 @@
 // person or (--json) to a script. Returns the exit code. The database is opened only by the commands that read
 // it, through the function given, so the tests pass their own.
 import { parseArgs } from 'node:util';
-import type { Config } from '../../src/server/config';
+import { type Config, ConfigError } from '../../src/server/config';
 import type { DatabaseHandle } from '../../src/server/db/client';
 import { OpsInputError } from './ops-input-error';
 import type { SmokeCheck } from './smoke';
@@ -10,6 +10,8 @@ import type { FoundUser } from './users';
 
 export interface OpsEnvironment {
   config: () => Config;
+  // When `backups serve` stops; SIGTERM or SIGINT unless given.
+  stopSignal?: () => Promise<void>;
   openDatabase: (config: Config) => Promise<DatabaseHandle>;
   env: Record<string, string | undefined>;
   out: (line: string) => void;
@@ -28,6 +30,10 @@ Commands:
   jobs retry --queue name --all                    puts every failed job of a queue back
   settings show                                    the configuration in force (secrets masked), System Settings
   smoke <base url> [--sign-in email password]      checks a running deployment end to end
+  backups run [--metrics-file path]                takes a backup, encrypts it, copies it off the host
+  backups list                                     the backups in the bucket, newest first
+  backups fetch <key|latest> <directory> --identity <file>  downloads and decrypts one for db:restore
+  backups serve                                    takes them on BACKUP_SCHEDULE, serves their /metrics
 
 Every command takes --json (output for scripts) and --help. The commands that read the database use the
 server's settings (DATABASE_URL, or the embedded database in DATA_DIR: stop the server first).`;
@@ -72,6 +78,29 @@ the home page and /jobs render, a built asset is served with a year's caching, t
 live socket's WebSocket handshake, and with --sign-in (or OPS_SMOKE_EMAIL and OPS_SMOKE_PASSWORD) a sign-in
 and an authenticated API read. Prints each check with ✓ or ✗ and its time; exits 1 on any failure.
 Needs no database and no settings.`,
+  'backups run': `Usage: npm run ops -- backups run [--metrics-file path] [--json]
+
+Takes a backup as npm run db:backup does, in a private temporary directory (TMPDIR), encrypts it with age to
+every recipient of BACKUP_AGE_RECIPIENTS as it uploads it to BACKUP_S3_BUCKET under BACKUP_S3_PREFIX as
+tandem-backup-<UTC time>.tar.gz.age, checks the bucket lists it with its size, deletes the backups past
+retention (BACKUP_KEEP_DAILY, _WEEKLY, _MONTHLY) and the local file. Refuses without BACKUP_AGE_RECIPIENTS
+or BACKUP_S3_BUCKET: nothing leaves the host unencrypted. --metrics-file writes the backup metrics for
+node-exporter's textfile collector (/var/lib/prometheus/node-exporter/tandem-backup.prom), success or not.`,
+  'backups list': `Usage: npm run ops -- backups list [--json]
+
+Lists the backups under BACKUP_S3_PREFIX in BACKUP_S3_BUCKET, newest first: key, when it was taken, size.
+Other objects there are not shown (and never deleted).`,
+  'backups fetch': `Usage: npm run ops -- backups fetch <key|latest> <directory> --identity <age identity file> [--json]
+
+Downloads a backup (its key, or the newest with latest), decrypts it with the identity file (age-keygen's,
+whose public key is in BACKUP_AGE_RECIPIENTS) into the directory as tandem-backup-<UTC time>.tar.gz (mode 0600),
+checks it is a Tandem backup and prints the npm run db:restore line to run next. Needs no recipients.`,
+  'backups serve': `Usage: npm run ops -- backups serve
+
+The backup service of the containers: a backups run at each tick of BACKUP_SCHEDULE (cron, UTC), never two at
+once, and the metrics on http://BACKUP_METRICS_HOST:BACKUP_METRICS_PORT/metrics for Prometheus
+(tandem_backup_last_success_timestamp_seconds, read from the bucket at start). Stops on SIGTERM, abandoning a
+run in progress with its upload aborted.`,
 };
 
 const when = (date: Date | null) => (date ? date.toISOString().replace(/\.\d{3}Z$/, 'Z') : 'never');
@@ -122,6 +151,8 @@ export async function runOps(argv: string[], environment: OpsEnvironment): Promi
         limit: { type: 'string' },
         queue: { type: 'string' },
         all: { type: 'boolean', default: false },
+        'metrics-file': { type: 'string' },
+        identity: { type: 'string' },
       },
     });
     asJson = values.json;
@@ -162,6 +193,26 @@ export async function runOps(argv: string[], environment: OpsEnvironment): Promi
     }
 
     const config = environment.config();
+    if (group === 'backups') {
+      const { runBackupsCommand } = await import('./backups');
+      return await runBackupsCommand({
+        action: action ?? '',
+        positionals: rest,
+        metricsFile: values['metrics-file'],
+        identity: values.identity,
+        asJson,
+        config,
+        out,
+        err,
+        stopSignal:
+          environment.stopSignal ??
+          (() =>
+            new Promise<void>((resolve) => {
+              process.once('SIGTERM', () => resolve());
+              process.once('SIGINT', () => resolve());
+            })),
+      });
+    }
     if (command === 'settings show') {
       const { describeSettings } = await import('./settings');
       const database = await environment.openDatabase(config);
@@ -287,7 +338,7 @@ export async function runOps(argv: string[], environment: OpsEnvironment): Promi
       return typeof code === 'string' && /^([0-9A-Z]{5}|E[A-Z]+)$/.test(code);
     }) as Error | undefined;
     const isParseError = String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS');
-    if (!(error instanceof OpsInputError || fromDatabase || isParseError)) throw error;
+    if (!(error instanceof OpsInputError || error instanceof ConfigError || fromDatabase || isParseError)) throw error;
     const message = fromDatabase
       ? `The database could not be read (${fromDatabase.message}): check DATABASE_URL, as the server has it.`
       : (error as Error).message;

@@ -65,6 +65,14 @@ export function checkReleases(root = '.'): string[] {
       `package.json says ${version}, the newest release is ${newest.version}: cut releases with npm run release.`,
     );
   }
+  const imageTag = /^TANDEM_IMAGE_TAG=(.*)$/m.exec(
+    fs.readFileSync(path.join(root, 'deploy/.env.example'), 'utf8'),
+  )?.[1];
+  if (imageTag !== version) {
+    problems.push(
+      `deploy/.env.example pins image ${imageTag}, package.json says ${version}: they name the same release.`,
+    );
+  }
   if (problems.length > 0 || log.nextRelease?.contracts) return problems;
   // The whole distance from the newest release, and each step on the way (hand-written SQL is per file).
   const current = listMigrations(folder).at(-1);

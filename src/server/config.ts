@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import cronParser from 'cron-parser';
 import { isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { HEARTBEAT_INTERVAL_MS, HEARTBEAT_TIMEOUT_MS } from '~/shared/live-events';
@@ -108,6 +109,40 @@ const taxIdKeysFromEnv = z.string().transform((value, context): TaxIdKeySetting[
   return keys;
 });
 
+// BACKUP_AGE_RECIPIENTS: age public keys (`age1…`, what `age-keygen` prints as "public key"), comma-separated.
+// The bech32 alphabet has no 1, b, i or o after the prefix; age-encryption checks the rest at the first run.
+const ageRecipientsFromEnv = z.string().transform((value, context): string[] => {
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const invalid = entries.filter((entry) => !/^age1[02-9ac-hj-np-z]{50,}$/.test(entry));
+  if (entries.length === 0 || invalid.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      message: `must be comma-separated age public keys (age1…, printed by age-keygen)${invalid.length > 0 ? `; not understood: ${invalid.map((entry) => entry.slice(0, 12)).join(', ')}` : ''}`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
+// A five-field cron expression, read as UTC (cron-parser, as the scheduled jobs are).
+const cronInUtc = z.string().refine(
+  (value) => {
+    if (value.trim().split(/\s+/).length !== 5) return false;
+    try {
+      cronParser.parseExpression(value, { tz: 'UTC' });
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  {
+    error: 'must be a cron expression of five fields, in UTC (minute hour day-of-month month day-of-week): 30 2 * * *',
+  },
+);
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -196,6 +231,35 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
     S3_PREFIX: z.string().max(200).default('files/'),
+    // Off-site backups (`npm run ops -- backups …`): a bucket of their own, apart from the file store's, with
+    // credentials that may write and delete under BACKUP_S3_PREFIX only. Every object is encrypted to the age
+    // recipients before it leaves the host; without them nothing is copied.
+    BACKUP_S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+        error: 'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens',
+      })
+      .optional(),
+    BACKUP_S3_PREFIX: z
+      .string()
+      .max(200)
+      .refine((value) => !value.startsWith('/'), { error: 'must not start with /: keys have no leading slash' })
+      .default('tandem-backups/'),
+    BACKUP_S3_ENDPOINT: urlWithProtocols(['http:', 'https:']).optional(),
+    BACKUP_S3_REGION: z.string().default('us-east-1'),
+    BACKUP_S3_ACCESS_KEY_ID: z.string().optional(),
+    BACKUP_S3_SECRET_ACCESS_KEY: z.string().optional(),
+    BACKUP_S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+    BACKUP_AGE_RECIPIENTS: ageRecipientsFromEnv.optional(),
+    // When `backups serve` takes one.
+    BACKUP_SCHEDULE: cronInUtc.default('30 2 * * *'),
+    // Retention: the newest backup of each of the last so many days, ISO weeks and months.
+    BACKUP_KEEP_DAILY: z.coerce.number().int().min(0).max(3660).default(7),
+    BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(520).default(4),
+    BACKUP_KEEP_MONTHLY: z.coerce.number().int().min(0).max(1200).default(12),
+    // `backups serve`'s /metrics (tandem_backup_last_success_timestamp_seconds), apart from the instances'.
+    BACKUP_METRICS_HOST: z.string().default('127.0.0.1'),
+    BACKUP_METRICS_PORT: z.coerce.number().int().min(1).max(65535).default(9465),
     // Test-only endpoints that create accounts and sessions for the browser tests.
     ENABLE_TEST_ROUTES: booleanFromEnv.default(false),
     // Demo accounts with a published password: loaded on a new database outside production only.
@@ -361,6 +425,13 @@ const envSchema = z
     }
     if (env.FILE_STORE === 's3' && !env.S3_BUCKET) {
       context.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required with FILE_STORE=s3' });
+    }
+    if (Boolean(env.BACKUP_S3_ACCESS_KEY_ID) !== Boolean(env.BACKUP_S3_SECRET_ACCESS_KEY)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['BACKUP_S3_SECRET_ACCESS_KEY'],
+        message: 'and BACKUP_S3_ACCESS_KEY_ID go together',
+      });
     }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
       context.addIssue({

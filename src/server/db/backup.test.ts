@@ -13,12 +13,11 @@ import { SESSION_COOKIE } from '../platform/auth-context';
 import { resolveSecret } from '../secret';
 import { buildAccount } from '../seed/factories';
 import { sameOriginHeaders } from '../testing/auth-helpers';
+import { openDatabaseOfConfig, wipeServerDatabase } from '../testing/backup-databases';
 import { callContract, callUnchecked } from '../testing/contract-client';
-import { PGLITE_TEMPLATE_VARIABLE } from '../testing/database-template-variables';
 import { createTestDatabase } from '../testing/test-database';
 import { BackupRefusedError, backUpDatabase, MANIFEST_NAME, restoreDatabase } from './backup';
-import { type DatabaseHandle, openConfiguredDatabase, openDatabase } from './client';
-import { migrateDatabase } from './migrate';
+import { type DatabaseHandle, openConfiguredDatabase } from './client';
 import { storedFileChunks, storedFiles } from './schema';
 
 // PNG's signature and enough bytes after it to take two of the file store's 256 KiB pieces.
@@ -28,35 +27,6 @@ const png = Buffer.concat([
 ]);
 
 const isPostgres = Boolean(process.env.DATABASE_URL);
-
-// The database the configuration names, as npm start would open it: on PostgreSQL the file's test database,
-// on PGlite files in DATA_DIR started from the run's migrated template (a fresh one takes 4 s).
-async function openDatabaseOfConfig(config: Config, url: string | undefined): Promise<DatabaseHandle> {
-  if (url) return openDatabase({ url, poolSize: 2 });
-  const template = process.env[PGLITE_TEMPLATE_VARIABLE];
-  const handle = await openDatabase({
-    dataDir: path.join(config.DATA_DIR, 'pglite'),
-    loadDataDir: template ? new Blob([await fs.readFile(template)]) : undefined,
-  });
-  await migrateDatabase(handle);
-  return handle;
-}
-
-// Everything in the database goes, as when a disk is lost: every schema, extensions with them.
-async function wipeServerDatabase(url: string) {
-  const handle = await openDatabase({ url, poolSize: 1 });
-  try {
-    await handle.runSql(`
-      do $$ declare name text; begin
-        for name in select nspname from pg_namespace where nspname not like 'pg\\_%' and nspname <> 'information_schema' loop
-          execute format('drop schema %I cascade', name);
-        end loop;
-      end $$;
-      create schema public;`);
-  } finally {
-    await handle.close();
-  }
-}
 
 describe(`npm run db:backup and db:restore (${isPostgres ? 'PostgreSQL' : 'embedded database'})`, () => {
   let workDirectory: string;
