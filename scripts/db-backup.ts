@@ -14,7 +14,7 @@ try {
   console.log(`Backed up to ${backup.file} (${describeSize(backup.bytes)}: ${describeManifest(backup.manifest)}).`);
   for (const note of backup.notes) console.log(note);
 } catch (error) {
-  if (!(error instanceof BackupRefusedError)) throw error;
-  console.error(error.message);
+  // A refusal is the whole story; a tool that failed (pg_dump, pg_restore, tar) said why in the message.
+  console.error(error instanceof BackupRefusedError ? error.message : `The backup failed: ${(error as Error).message}`);
   process.exit(1);
 }

@@ -20,7 +20,9 @@ try {
   );
   for (const note of restored.notes) console.log(note);
 } catch (error) {
-  if (!(error instanceof BackupRefusedError)) throw error;
-  console.error(error.message);
+  // A refusal is the whole story; a tool that failed (pg_dump, pg_restore, tar) said why in the message.
+  console.error(
+    error instanceof BackupRefusedError ? error.message : `The restore failed: ${(error as Error).message}`,
+  );
   process.exit(1);
 }

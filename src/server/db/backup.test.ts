@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +18,8 @@ import { openDatabaseOfConfig, wipeServerDatabase } from '../testing/backup-data
 import { callContract, callUnchecked } from '../testing/contract-client';
 import { createTestDatabase } from '../testing/test-database';
 import { BackupRefusedError, backUpDatabase, MANIFEST_NAME, restoreDatabase } from './backup';
-import { type DatabaseHandle, openConfiguredDatabase } from './client';
+import { type DatabaseHandle, openConfiguredDatabase, openDatabase } from './client';
+import { databaseUrl, runOnServer } from './postgres-server';
 import { storedFileChunks, storedFiles } from './schema';
 
 // PNG's signature and enough bytes after it to take two of the file store's 256 KiB pieces.
@@ -183,6 +185,47 @@ describe(`npm run db:backup and db:restore (${isPostgres ? 'PostgreSQL' : 'embed
     const replaced = await restoreDatabase({ config, file, force: true, now: new Date('2026-11-27T10:15:00Z') });
     expect(replaced.savedBeforeRestore).toBe(path.join(backups, 'tandem-before-restore-20261127T101500Z.tar.gz'));
   }, 60_000);
+
+  // As deployed: the application's role owns its database but is no superuser, and a superuser made pg_trgm
+  // there (docs/operations.md), which the role can neither drop nor replace.
+  it.runIf(isPostgres)(
+    'restores as the database owner that is no superuser, over the extension a superuser made',
+    async () => {
+      const backups = path.join(workDirectory, 'backups');
+      const file = path.join(
+        backups,
+        (await fs.readdir(backups)).find((name) => name.startsWith('tandem-backup-')) ?? '',
+      );
+      const server = databaseUrl(url ?? '', 'postgres');
+      const suffix = randomBytes(4).toString('hex');
+      const [role, name] = [`tandem_owner_${suffix}`, `tandem_owned_${suffix}`];
+      await runOnServer(server, `create role ${role} login nosuperuser`);
+      await runOnServer(server, `create database ${name} owner ${role}`);
+      try {
+        await runOnServer(databaseUrl(server, name), 'create extension pg_trgm');
+        const owned = new URL(databaseUrl(server, name));
+        owned.username = role;
+        const ownersConfig = { ...config, DATABASE_URL: owned.toString() };
+        await restoreDatabase({ config: ownersConfig, file });
+        // Again over what it restored, which empties the database first.
+        await restoreDatabase({ config: ownersConfig, file, force: true });
+        const restored = await openDatabase({ url: owned.toString(), poolSize: 1 });
+        try {
+          const { rows } = await restored.runSql(
+            "select count(*)::int as users, (select extowner::regrole::text from pg_extension where extname = 'pg_trgm') as owner from users",
+          );
+          expect(rows).toEqual([{ users: expect.any(Number), owner: expect.any(String) }]);
+          expect((rows[0] as { users: number }).users).toBeGreaterThan(0);
+        } finally {
+          await restored.close();
+        }
+      } finally {
+        await runOnServer(server, `drop database if exists ${name} with (force)`);
+        await runOnServer(server, `drop role if exists ${role}`);
+      }
+    },
+    60_000,
+  );
 
   it('says, with FILE_STORE=s3, that the bucket is backed up on its own', async () => {
     await database?.close();

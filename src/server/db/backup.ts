@@ -538,6 +538,31 @@ async function restoreServer({
       ...(restoresSecret ? [SECRET_FILE_NAME] : []),
     ]);
     const { target: connection, env } = libpqConnection(url);
+    const dump = path.join(staging, POSTGRES_DUMP);
+    // Extensions belong to whoever created them (a superuser, often): the application's role, which owns the
+    // database but is no superuser, can neither drop nor replace them. They are made here when missing
+    // (pg_trgm is trusted: a database's owner may), and left out of what pg_restore does.
+    const contents = await run('pg_restore', ['--list', dump]);
+    const extensions = [...contents.matchAll(/^\d+; \d+ \d+ EXTENSION - (\S+)/gm)].map((match) => match[1] ?? '');
+    await withServerConnection(url, async (client) => {
+      for (const extension of extensions) {
+        await client
+          .query(`create extension if not exists ${pg.escapeIdentifier(extension)}`)
+          .catch((error: unknown) => {
+            throw new BackupRefusedError(
+              `The backup needs the extension ${extension}, which ${new URL(url).username || 'this role'} may not create (${(error as Error).message}): as PostgreSQL's superuser, run CREATE EXTENSION ${extension}; in the database ${name}, then restore again.`,
+            );
+          });
+      }
+    });
+    const listFile = path.join(staging, 'restore.list');
+    await fs.writeFile(
+      listFile,
+      contents
+        .split('\n')
+        .filter((line) => !/^\d+; \d+ \d+ (EXTENSION|COMMENT - EXTENSION) /.test(line))
+        .join('\n'),
+    );
     // One transaction: a restore that fails half way leaves nothing of itself behind.
     try {
       await run(
@@ -548,8 +573,9 @@ async function restoreServer({
           '--no-owner',
           '--single-transaction',
           '--no-password',
+          `--use-list=${listFile}`,
           `--dbname=${connection}`,
-          path.join(staging, POSTGRES_DUMP),
+          dump,
         ],
         { env },
       );
