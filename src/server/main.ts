@@ -89,6 +89,10 @@ const redis = config.REDIS_URL ? createRedisClient(config.REDIS_URL) : undefined
 const webClient = await loadWebClient(config.CLIENT_DIR, config.publicUrl);
 const metrics = config.METRICS_PORT === undefined ? undefined : createMetrics({ logger });
 logStep({ client: Boolean(webClient) }, 'web client loaded');
+const compressingSince = performance.now();
+void webClient?.brotliReady.then(() =>
+  logger.info({ brotliMs: Math.round(performance.now() - compressingSince) }, 'pages compressed with brotli'),
+);
 const app = await buildApp({ config, secret, database, redis, webClient, logger, metrics });
 logStep({ jobWorkers: config.JOB_WORKERS }, 'routes, job queue and schedules started');
 let metricsServer: MetricsServer | undefined;

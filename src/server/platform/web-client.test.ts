@@ -5,16 +5,17 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFixtureBuild } from '../testing/fixture-client-build';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { loadWebClient } from './web-client';
+import { loadWebClient, type WebClient } from './web-client';
 
 describe('serving the built client', () => {
   let directory: string;
   let testApp: TestApp;
+  let webClient: WebClient | undefined;
 
   beforeAll(async () => {
     directory = await fs.mkdtemp(path.join(os.tmpdir(), 'tandem-client-'));
     await writeFixtureBuild(directory);
-    const webClient = await loadWebClient(directory, 'https://tandem.example');
+    webClient = await loadWebClient(directory, 'https://tandem.example');
     testApp = await createTestApp({ webClient });
   });
   afterAll(async () => {
@@ -33,6 +34,19 @@ describe('serving the built client', () => {
     expect(response.body).toContain('about us page');
     expect((await get('/about-us/')).body).toContain('about us page');
     expect((await get('/')).body).toContain('home page');
+  });
+
+  it('serves a page gzipped from the start, and in brotli once that is made after start', async () => {
+    const identity = (await get('/about-us')).rawPayload;
+    const early = await get('/about-us', { 'accept-encoding': 'gzip' });
+    expect(early.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(early.rawPayload)).toEqual(identity);
+    await webClient?.brotliReady;
+    for (const url of ['/about-us', '/company/jobs', '/no-such-page', '/robots.txt']) {
+      const response = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(response.headers['content-encoding'], url).toBe('br');
+      expect(zlib.brotliDecompressSync(response.rawPayload), url).toEqual((await get(url)).rawPayload);
+    }
   });
 
   it('puts the configured public address into pages, the sitemap and robots.txt', async () => {

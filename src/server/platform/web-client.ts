@@ -36,13 +36,16 @@ import { setDocumentHeaders } from './security-headers';
 
 interface HtmlDocument {
   identity: Buffer;
-  br: Buffer;
   gzip: Buffer;
+  // Made after start (see addBrotli): until then the page goes out gzipped.
+  br?: Buffer;
   etag: string;
 }
 
 export interface WebClient {
   directory: string;
+  // Every page has its brotli form (served gzipped until then).
+  brotliReady: Promise<void>;
   pages: Map<string, HtmlDocument>;
   appShell: HtmlDocument;
   // The app shell with a page's own chunks preloaded, for the pages that are not prerendered.
@@ -110,16 +113,20 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 async function toDocument(identity: Buffer): Promise<HtmlDocument> {
-  const [br, gz] = await Promise.all([
-    brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
-    gzip(identity, { level: 9 }),
-  ]);
   return {
     identity,
-    br,
-    gzip: gz,
+    gzip: await gzip(identity, { level: 9 }),
     etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
   };
+}
+
+// Brotli at its best quality costs some 40 ms a page, about 5 s of CPU for the hundred pages a build holds:
+// made at start it kept an instance from ready that long. So it is made after, a page at a time (the
+// thread pool stays free for the requests), while gzip serves.
+async function addBrotli(documents: HtmlDocument[]) {
+  for (const document of documents) {
+    document.br = await brotli(document.identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
+  }
 }
 
 async function findIndexFiles(directory: string, prefix = ''): Promise<string[]> {
@@ -188,12 +195,16 @@ export async function loadWebClient(directory: string, publicUrl: string): Promi
   const addresses: PageAddresses = (await fileExists(path.join(absolute, PAGE_ADDRESSES_FILE)))
     ? JSON.parse(await fs.readFile(path.join(absolute, PAGE_ADDRESSES_FILE), 'utf8'))
     : { builtOnly: [], moved: {} };
+  const appShell = await load(APP_SHELL_FILE);
+  const notFound = await load(NOT_FOUND_FILE);
+  const brotliReady = addBrotli([...pages.values(), appShell, notFound, ...pageShells.values(), ...textFiles.values()]);
   return {
     directory: absolute,
+    brotliReady,
     pages,
-    appShell: await load(APP_SHELL_FILE),
+    appShell,
     pageShells,
-    notFound: await load(NOT_FOUND_FILE),
+    notFound,
     textFiles,
     builtOnlyPages: new Set(addresses.builtOnly),
     movedPages: new Map(Object.entries(addresses.moved)),
@@ -228,7 +239,7 @@ function sendDocument(
     return reply.code(304).send();
   }
   const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(document.br);
+  if (document.br && /\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(document.br);
   if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(document.gzip);
   return reply.send(document.identity);
 }
