@@ -187,8 +187,10 @@ describe(`npm run db:backup and db:restore (${isPostgres ? 'PostgreSQL' : 'embed
   }, 60_000);
 
   // As deployed: the application's role owns its database but is no superuser, and a superuser made pg_trgm
-  // there (docs/operations.md), which the role can neither drop nor replace.
-  it.runIf(isPostgres)(
+  // there (docs/operations.md), which the role can neither drop nor replace. PostgreSQL's alone: the embedded
+  // database has no roles, so the case does not exist there (rather than a skipped test).
+  const onPostgres = isPostgres ? it : () => undefined;
+  onPostgres(
     'restores as the database owner that is no superuser, over the extension a superuser made',
     async () => {
       const backups = path.join(workDirectory, 'backups');
