@@ -92,6 +92,7 @@ fs.writeFileSync(
 );
 git('add', 'CHANGELOG.md', 'releases.json', 'package.json', 'package-lock.json', ENV_EXAMPLE);
 git('commit', '--quiet', '-m', `release: v${version}`);
-git('tag', '--annotate', `v${version}`, '--message', entry);
+// verbatim: git would take the entry's headings (#) for comments and drop them.
+git('tag', '--annotate', '--cleanup=verbatim', `v${version}`, '--message', entry);
 console.log(`Released ${version}: commit and tag v${version}. Push both: git push origin main v${version}
 The image: docker build --build-arg TANDEM_VERSION=${version} -t tandem:${version} .  (compose: TANDEM_IMAGE_TAG=${version} in deploy/.env)`);
