@@ -1,6 +1,7 @@
-import { ListObjectsV2Command, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command, type S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import type { Config } from '../config';
 import { BackupRefusedError, compactTimestamp } from './backup';
+import { createS3Client } from './s3-client';
 
 // The off-site copies of `npm run ops -- backups` (docs/operations.md, Backups): objects
 // `<BACKUP_S3_PREFIX>tandem-backup-<UTC time>.tar.gz.age` in a bucket of their own, each a db:backup file
@@ -54,14 +55,12 @@ export function openOffsiteStore(config: OffsiteBackupConfig): OffsiteStore {
       'BACKUP_S3_BUCKET is not set: name the bucket the backups are copied to (a bucket of their own, see docs/operations.md, Backups).',
     );
   }
-  const client = new S3Client({
+  const client = createS3Client({
     region: config.BACKUP_S3_REGION,
     endpoint: config.BACKUP_S3_ENDPOINT,
     forcePathStyle: config.BACKUP_S3_FORCE_PATH_STYLE,
-    credentials:
-      config.BACKUP_S3_ACCESS_KEY_ID && config.BACKUP_S3_SECRET_ACCESS_KEY
-        ? { accessKeyId: config.BACKUP_S3_ACCESS_KEY_ID, secretAccessKey: config.BACKUP_S3_SECRET_ACCESS_KEY }
-        : undefined,
+    accessKeyId: config.BACKUP_S3_ACCESS_KEY_ID,
+    secretAccessKey: config.BACKUP_S3_SECRET_ACCESS_KEY,
   });
   return { client, bucket: config.BACKUP_S3_BUCKET, prefix: config.BACKUP_S3_PREFIX };
 }

@@ -4,21 +4,15 @@ import {
   ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
-  S3Client,
+  type S3Client,
 } from '@aws-sdk/client-s3';
 import { inArray } from 'drizzle-orm';
+import { createS3Client, type S3Connection } from '../db/s3-client';
 import { storedFiles } from '../db/schema';
 import type { FileChunks } from './file-chunks';
 
-export interface S3Settings {
+export interface S3Settings extends S3Connection {
   bucket: string;
-  // An S3-compatible server's address (MinIO, Ceph, s3rver); unset for AWS itself.
-  endpoint?: string;
-  region: string;
-  accessKeyId?: string;
-  secretAccessKey?: string;
-  // Addresses the bucket in the path (http://host/bucket/key), as most non-AWS servers want.
-  forcePathStyle: boolean;
   // Starts every key Tandem writes, so a bucket can hold other things.
   prefix: string;
 }
@@ -30,15 +24,7 @@ const DELETE_BATCH = 1000;
 // in PostgreSQL, so linking, erasure and the export work as with the default; an object whose row is
 // gone is removed after the commit that deleted it, or by the sweep.
 export function createS3FileChunks(settings: S3Settings): FileChunks & { client: S3Client } {
-  const client = new S3Client({
-    region: settings.region,
-    endpoint: settings.endpoint,
-    forcePathStyle: settings.forcePathStyle,
-    credentials:
-      settings.accessKeyId && settings.secretAccessKey
-        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
-        : undefined,
-  });
+  const client = createS3Client(settings);
   const keyOf = (fileId: string, index: number) => `${settings.prefix}${fileId}/${index}`;
 
   async function* listKeys(prefix: string) {
